@@ -1,0 +1,225 @@
+//! User-agent tokens: what a robots.txt `User-agent` line names, and which
+//! crawler is asking.
+
+use std::fmt;
+
+/// The product token of a `User-agent` value: its leading run of ASCII
+/// letters, `-` and `_` (`FooBot/1.2` -> `FooBot`, `Foo Bar` -> `Foo`,
+/// `AI2Bot` -> `AI`). Google and RFC 9309 allow no other characters in it.
+pub fn product_token(value: &str) -> &str {
+    let end = value
+        .bytes()
+        .position(|b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(value.len());
+    &value[..end]
+}
+
+/// Whether a `User-agent` value names the global group: `*` alone or
+/// followed by whitespace and anything else (Google's reading).
+pub fn is_global(value: &str) -> bool {
+    let mut bytes = value.bytes();
+    bytes.next() == Some(b'*') && bytes.next().is_none_or(|b| b.is_ascii_whitespace() || b == 0x0B)
+}
+
+/// How a robots.txt token is compared with a crawler's token.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AgentMatching {
+    /// Whole token, ignoring letter case (Google, RFC 9309).
+    #[default]
+    Exact,
+    /// The robots.txt token may be any prefix of the crawler's token
+    /// (`User-agent: Google` applies to `Googlebot`), as older parsers such
+    /// as crawler-commons did. For teaching only.
+    LegacyPrefix,
+}
+
+impl AgentMatching {
+    /// Whether robots.txt `group_token` applies to `crawler_token`.
+    pub fn applies(self, group_token: &str, crawler_token: &str) -> bool {
+        match self {
+            AgentMatching::Exact => group_token.eq_ignore_ascii_case(crawler_token),
+            AgentMatching::LegacyPrefix => {
+                !group_token.is_empty()
+                    && crawler_token.len() >= group_token.len()
+                    && crawler_token.as_bytes()[..group_token.len()]
+                        .eq_ignore_ascii_case(group_token.as_bytes())
+            }
+        }
+    }
+}
+
+/// A crawler: the tokens it obeys, most specific first, and whether it
+/// ignores the `*` group.
+///
+/// Googlebot-Image obeys a `Googlebot-Image` group, or else a `Googlebot`
+/// group, or else `*`: the first token with a group decides. AdsBot-Google
+/// obeys only groups that name it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Crawler {
+    tokens: Vec<String>,
+    ignores_global: bool,
+}
+
+/// Why a crawler spec could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CrawlerSpecError {
+    /// The spec or one of its `>`-separated parts is empty.
+    EmptyToken(String),
+    /// `!*` is not the last part.
+    MisplacedIgnoreGlobal(String),
+}
+
+impl fmt::Display for CrawlerSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CrawlerSpecError::EmptyToken(spec) => write!(
+                f,
+                "crawler '{spec}' has an empty token: write tokens separated by '>', like Googlebot-Image>Googlebot"
+            ),
+            CrawlerSpecError::MisplacedIgnoreGlobal(spec) => write!(
+                f,
+                "in crawler '{spec}', '!*' (ignores the * group) must come last, like AdsBot-Google>!*"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CrawlerSpecError {}
+
+impl Crawler {
+    /// A crawler with one token that also obeys `*` groups.
+    pub fn new(token: impl Into<String>) -> Crawler {
+        Crawler {
+            tokens: vec![token.into()],
+            ignores_global: false,
+        }
+    }
+
+    /// Adds a token to fall back to when no group names the earlier ones.
+    pub fn with_fallback(mut self, token: impl Into<String>) -> Crawler {
+        self.tokens.push(token.into());
+        self
+    }
+
+    /// Makes the crawler ignore `*` groups (as AdsBot-Google does).
+    pub fn ignoring_global(mut self) -> Crawler {
+        self.ignores_global = true;
+        self
+    }
+
+    /// Reads a crawler spec: tokens separated by `>`, most specific first,
+    /// optionally ending in `>!*` for a crawler that ignores `*` groups.
+    /// `Googlebot-Image>Googlebot`, `AdsBot-Google>!*`, `FooBot`.
+    /// Whitespace around parts is ignored.
+    pub fn parse_spec(spec: &str) -> Result<Crawler, CrawlerSpecError> {
+        let parts: Vec<&str> = spec.split('>').map(str::trim).collect();
+        let (parts, ignores_global) = match parts.split_last() {
+            Some((&"!*", rest)) if !rest.is_empty() => (rest, true),
+            _ => (&parts[..], false),
+        };
+        if parts.contains(&"!*") {
+            return Err(CrawlerSpecError::MisplacedIgnoreGlobal(spec.trim().to_string()));
+        }
+        if parts.iter().any(|p| p.is_empty()) {
+            return Err(CrawlerSpecError::EmptyToken(spec.trim().to_string()));
+        }
+        Ok(Crawler {
+            tokens: parts.iter().map(|p| p.to_string()).collect(),
+            ignores_global,
+        })
+    }
+
+    /// The spec that [`Crawler::parse_spec`] reads back into this crawler.
+    pub fn spec(&self) -> String {
+        let mut spec = self.tokens.join(">");
+        if self.ignores_global {
+            spec.push_str(">!*");
+        }
+        spec
+    }
+
+    /// The tokens, most specific first.
+    pub fn tokens(&self) -> &[String] {
+        &self.tokens
+    }
+
+    /// The first (most specific) token: the crawler's name.
+    pub fn name(&self) -> &str {
+        &self.tokens[0]
+    }
+
+    /// Whether the crawler ignores `*` groups.
+    pub fn ignores_global(&self) -> bool {
+        self.ignores_global
+    }
+}
+
+impl fmt::Display for Crawler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.spec())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn product_token_is_the_leading_letters_dashes_and_underscores() {
+        assert_eq!(product_token("FooBot/1.2"), "FooBot");
+        assert_eq!(product_token("Foo Bar"), "Foo");
+        assert_eq!(product_token("Googlebot-Image"), "Googlebot-Image");
+        assert_eq!(product_token("my_bot"), "my_bot");
+        assert_eq!(product_token("AI2Bot"), "AI");
+        assert_eq!(product_token("*"), "");
+        assert_eq!(product_token(""), "");
+    }
+
+    #[test]
+    fn star_is_global_alone_or_before_whitespace() {
+        assert!(is_global("*"));
+        assert!(is_global("* anything"));
+        assert!(is_global("*\tx"));
+        assert!(!is_global("*bot"));
+        assert!(!is_global("Googlebot"));
+        assert!(!is_global(""));
+    }
+
+    #[test]
+    fn exact_matching_is_whole_token_and_case_insensitive() {
+        assert!(AgentMatching::Exact.applies("googlebot", "Googlebot"));
+        assert!(!AgentMatching::Exact.applies("Googlebot", "Googlebot-Image"));
+        assert!(!AgentMatching::Exact.applies("Google", "Googlebot"));
+    }
+
+    #[test]
+    fn legacy_matching_accepts_prefixes() {
+        assert!(AgentMatching::LegacyPrefix.applies("google", "Googlebot"));
+        assert!(AgentMatching::LegacyPrefix.applies("Googlebot", "googlebot"));
+        assert!(!AgentMatching::LegacyPrefix.applies("Googlebot-Image", "Googlebot"));
+        assert!(!AgentMatching::LegacyPrefix.applies("", "Googlebot"));
+    }
+
+    #[test]
+    fn specs_round_trip() {
+        for spec in ["Googlebot", "Googlebot-Image>Googlebot", "AdsBot-Google>!*"] {
+            assert_eq!(Crawler::parse_spec(spec).unwrap().spec(), spec);
+        }
+        let c = Crawler::parse_spec(" Googlebot-News > Googlebot ").unwrap();
+        assert_eq!(c.tokens(), ["Googlebot-News", "Googlebot"]);
+        assert!(!c.ignores_global());
+        assert!(Crawler::parse_spec("AdsBot-Google>!*").unwrap().ignores_global());
+        assert_eq!(
+            Crawler::new("A").with_fallback("B").ignoring_global().spec(),
+            "A>B>!*"
+        );
+    }
+
+    #[test]
+    fn bad_specs_are_errors() {
+        assert!(matches!(Crawler::parse_spec(""), Err(CrawlerSpecError::EmptyToken(_))));
+        assert!(matches!(Crawler::parse_spec("a>>b"), Err(CrawlerSpecError::EmptyToken(_))));
+        assert!(matches!(Crawler::parse_spec("!*"), Err(CrawlerSpecError::MisplacedIgnoreGlobal(_))));
+        assert!(matches!(Crawler::parse_spec("!*>a"), Err(CrawlerSpecError::MisplacedIgnoreGlobal(_))));
+    }
+}

@@ -1,0 +1,137 @@
+//! Findings about a robots.txt file, each with a stable code, a severity, a
+//! place, and one sentence a webmaster understands.
+
+use std::fmt;
+use std::ops::Range;
+
+/// How much a finding matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Crawlers will not read the file as intended (`lint` exits 1).
+    Error,
+    /// Probably a mistake, or read differently by different crawlers.
+    Warning,
+    /// Worth knowing; nothing is wrong.
+    Info,
+}
+
+impl Severity {
+    /// `error`, `warning` or `info`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+macro_rules! codes {
+    ($($variant:ident = $code:literal, $severity:ident, $doc:literal;)*) => {
+        /// What a diagnostic is about. The string form is stable.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum Code {
+            $(#[doc = $doc] $variant,)*
+        }
+
+        impl Code {
+            /// Every code, in documentation order.
+            pub const ALL: &'static [Code] = &[$(Code::$variant,)*];
+
+            /// The stable kebab-case name, e.g. `unknown-directive`.
+            pub fn as_str(self) -> &'static str {
+                match self { $(Code::$variant => $code,)* }
+            }
+
+            /// The severity every diagnostic with this code has.
+            pub fn severity(self) -> Severity {
+                match self { $(Code::$variant => Severity::$severity,)* }
+            }
+
+            /// What the code means, in one line.
+            pub fn description(self) -> &'static str {
+                match self { $(Code::$variant => $doc,)* }
+            }
+        }
+    };
+}
+
+codes! {
+    UnknownDirective = "unknown-directive", Warning, "A key no crawler standard defines.";
+    TypoAccepted = "typo-accepted", Warning, "A misspelled or extended key that Google accepts but other crawlers may ignore.";
+    MissingColon = "missing-colon", Warning, "A `key value` line without a colon.";
+    RuleBeforeUserAgent = "rule-before-user-agent", Warning, "An Allow or Disallow before any User-agent line, ignored by every crawler.";
+    PatternStart = "pattern-start", Warning, "A pattern that starts with neither `/` nor `*`.";
+    DollarNotAtEnd = "dollar-not-at-end", Warning, "A `$` inside a pattern, where it is an ordinary character.";
+    EmptyUserAgent = "empty-user-agent", Warning, "A User-agent line that names no crawler.";
+    UserAgentCut = "user-agent-cut", Info, "A User-agent value that crawlers read only up to an invalid character.";
+    DuplicateGroup = "duplicate-group", Info, "Several groups for the same crawler, which crawlers merge.";
+    CrawlDelayIgnored = "crawl-delay-ignored", Info, "A Crawl-delay, which Google ignores.";
+    NoindexUnsupported = "noindex-unsupported", Warning, "A Noindex or Nofollow line, unsupported by Google since 2019.";
+    SitemapRelative = "sitemap-relative", Warning, "A Sitemap that is not an absolute URL.";
+    SitemapInvalid = "sitemap-invalid", Warning, "A Sitemap value that is not a URL.";
+    LineTooLong = "line-too-long", Warning, "A line longer than Google reads.";
+    NulByte = "nul-byte", Warning, "A NUL byte, where Google stops reading the line.";
+    FileTooLarge = "file-too-large", Error, "A file over 500 KiB, the most Google reads.";
+    Bom = "bom", Info, "A UTF-8 byte order mark at the start, which Google skips.";
+    InvalidUtf8 = "invalid-utf8", Warning, "Bytes that are not valid UTF-8.";
+    Utf16 = "utf16", Error, "A file encoded as UTF-16 instead of UTF-8.";
+    HtmlDocument = "html-document", Error, "An HTML page served as robots.txt.";
+    BlocksSite = "blocks-site", Warning, "A `Disallow: /` that blocks the whole site for everyone or a major search crawler.";
+    EmptyDisallow = "empty-disallow", Info, "An empty Disallow, which allows everything.";
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub code: Code,
+    pub severity: Severity,
+    /// 1-based line number; 0 for findings about the whole file.
+    pub line: u32,
+    /// Byte range in the input the finding points at.
+    pub span: Range<usize>,
+    /// One sentence for a webmaster.
+    pub message: String,
+}
+
+impl Diagnostic {
+    pub(crate) fn new(code: Code, line: u32, span: Range<usize>, message: String) -> Diagnostic {
+        Diagnostic {
+            code,
+            severity: code.severity(),
+            line,
+            span,
+            message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_unique_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in Code::ALL {
+            assert!(seen.insert(code.as_str()), "{code} twice");
+            assert!(code
+                .as_str()
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
+            assert!(!code.description().is_empty());
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! Checking URLs: which groups apply to a crawler, which rule decides, and
+//! why.
+
+use std::borrow::Cow;
+
+use crate::agent::{AgentMatching, Crawler};
+use crate::index::{Best, Hit};
+use crate::pattern::encode_path;
+use crate::robots::{AgentName, AgentRules, Robots, RuleKind};
+use crate::url::path_params_query;
+use crate::Mode;
+
+/// The kind of verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// A rule decided: an Allow, or an empty Disallow (which allows).
+    AllowedExplicit,
+    /// No rule matched (or no group applies).
+    AllowedImplicit,
+    /// A Disallow matched and no Allow at least as long did.
+    DisallowedExplicit,
+    /// robots.txt could not be had (4xx other than 429): everything allowed.
+    Unavailable,
+    /// robots.txt was unreachable (429, 5xx, network error): everything
+    /// disallowed.
+    Unreachable,
+}
+
+impl Category {
+    /// Stable name: `allowed-explicit`, `allowed-implicit`,
+    /// `disallowed-explicit`, `unavailable`, `unreachable`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Category::AllowedExplicit => "allowed-explicit",
+            Category::AllowedImplicit => "allowed-implicit",
+            Category::DisallowedExplicit => "disallowed-explicit",
+            Category::Unavailable => "unavailable",
+            Category::Unreachable => "unreachable",
+        }
+    }
+}
+
+/// Which groups applied, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Selection {
+    /// Groups naming the crawler's token with this index (0 = its own
+    /// name, higher = a fallback token).
+    Token(usize),
+    /// No group names the crawler; the `*` groups applied.
+    Global,
+    /// No group names the crawler and there is no `*` group (or the crawler
+    /// ignores it): everything is allowed.
+    NoGroup,
+    /// The URL is `/robots.txt` itself, which is always allowed.
+    RobotsTxt,
+    /// The verdict comes from how fetching robots.txt ended, not from rules.
+    FetchOutcome,
+}
+
+/// The answer for one URL and crawler.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub allowed: bool,
+    pub category: Category,
+    /// The deciding rule, an index into [`Robots::rules`]: the line Google's
+    /// `matching_line()` reports, an empty `Disallow:` that matched with
+    /// priority 0 included.
+    pub rule: Option<usize>,
+    /// The deciding rule's line, 0 when none.
+    pub line: u32,
+    /// Length of the deciding pattern, when a rule decided.
+    pub priority: Option<u32>,
+    pub selection: Selection,
+}
+
+impl Verdict {
+    /// `allowed` or `disallowed`.
+    pub fn as_str(&self) -> &'static str {
+        if self.allowed {
+            "allowed"
+        } else {
+            "disallowed"
+        }
+    }
+
+    /// The verdict for every URL when robots.txt could not be fetched.
+    pub fn from_fetch(category: Category) -> Verdict {
+        Verdict {
+            allowed: category != Category::Unreachable,
+            category,
+            rule: None,
+            line: 0,
+            priority: None,
+            selection: Selection::FetchOutcome,
+        }
+    }
+
+    fn without_rule(selection: Selection) -> Verdict {
+        Verdict {
+            allowed: true,
+            category: Category::AllowedImplicit,
+            rule: None,
+            line: 0,
+            priority: None,
+            selection,
+        }
+    }
+}
+
+/// How URLs are read and crawlers matched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CheckOptions {
+    /// Match the path exactly as given, without percent-encoding spaces and
+    /// non-ASCII characters as a crawler's request would (Google's library
+    /// semantics).
+    pub raw_url: bool,
+    pub agent_matching: AgentMatching,
+}
+
+/// A rule that matched the path, for explanations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RuleMatch {
+    /// Index into [`Robots::rules`].
+    pub rule: usize,
+    /// Length of the matched pattern.
+    pub priority: u32,
+    /// Matched through Google's `/index.html` alternative of an Allow.
+    pub via_index_html: bool,
+}
+
+/// Everything behind a verdict, step by step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    pub verdict: Verdict,
+    pub mode: Mode,
+    /// The path, params and query taken from the URL.
+    pub extracted_path: String,
+    /// The bytes actually matched (after request encoding); differs from
+    /// `extracted_path` when characters were percent-encoded.
+    pub checked_path: String,
+    /// The crawler token whose groups applied, when one did.
+    pub matched_token: Option<String>,
+    /// Indices into [`Robots::groups`] of the groups that applied.
+    pub groups: Vec<usize>,
+    /// The crawler ignores `*` groups and none named it.
+    pub ignored_global: bool,
+    /// Every rule of those groups that matched, in file order.
+    pub matches: Vec<RuleMatch>,
+    /// An Allow and a Disallow of the same length matched; Allow won.
+    pub allow_won_tie: bool,
+}
+
+/// The groups that apply to a crawler.
+enum Applied<'a> {
+    Indexed(&'a AgentRules),
+    /// Legacy prefix matching: the groups are merged on the fly.
+    Groups(Vec<usize>),
+    Nothing,
+}
+
+impl<'a> Applied<'a> {
+    fn groups(&self) -> &[usize] {
+        match self {
+            Applied::Indexed(rules) => &rules.groups,
+            Applied::Groups(groups) => groups,
+            Applied::Nothing => &[],
+        }
+    }
+}
+
+/// Google's decision from the best Allow and Disallow: the longer wins,
+/// Allow wins a tie, and a match of length 0 (empty pattern) never
+/// disallows. Returns (allowed, deciding hit).
+fn decide(best: Best) -> (bool, Option<Hit>) {
+    let priority = |h: Option<Hit>| h.map_or(-1, |h| i64::from(h.priority));
+    let (allow, disallow) = (priority(best.allow), priority(best.disallow));
+    if disallow > allow {
+        (disallow <= 0, best.disallow)
+    } else {
+        (true, best.allow)
+    }
+}
+
+impl Robots {
+    /// Checks `url` for `crawler` with default options.
+    pub fn check(&self, crawler: &Crawler, url: &str) -> Verdict {
+        self.check_with(crawler, url, &CheckOptions::default())
+    }
+
+    /// Checks `url` for `crawler`.
+    pub fn check_with(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Verdict {
+        let extracted = path_params_query(url);
+        let path = self.encoded(&extracted, options);
+        if &*path == b"/robots.txt" {
+            return Verdict::without_rule(Selection::RobotsTxt);
+        }
+        let (selection, applied) = self.select(crawler, options.agent_matching);
+        let best = match &applied {
+            Applied::Indexed(agent_rules) => agent_rules.rules.best(&self.rules, &path),
+            Applied::Groups(groups) => self.best_linear(groups, &path),
+            Applied::Nothing => Best::default(),
+        };
+        self.verdict(selection, best)
+    }
+
+    /// Checks `url` and records every step: the path checked, the groups
+    /// chosen and why, and every rule that matched.
+    pub fn explain(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Explanation {
+        let extracted = path_params_query(url);
+        let path = self.encoded(&extracted, options);
+        let checked_path = String::from_utf8_lossy(&path).into_owned();
+        let (selection, applied) = self.select(crawler, options.agent_matching);
+        let verdict = if &*path == b"/robots.txt" {
+            Verdict::without_rule(Selection::RobotsTxt)
+        } else {
+            self.check_with(crawler, url, options)
+        };
+        let mut matches = Vec::new();
+        for &group in applied.groups() {
+            for rule in self.groups[group].rules.clone() {
+                let r = &self.rules[rule];
+                if r.pattern.matches(&path) {
+                    matches.push(RuleMatch {
+                        rule,
+                        priority: r.pattern.priority(),
+                        via_index_html: false,
+                    });
+                } else if let Some(alt) = r.index_html.as_ref().filter(|alt| alt.matches(&path)) {
+                    matches.push(RuleMatch {
+                        rule,
+                        priority: alt.priority(),
+                        via_index_html: true,
+                    });
+                }
+            }
+        }
+        matches.sort_by_key(|m| m.rule);
+        let longest = |kind: RuleKind| {
+            matches
+                .iter()
+                .filter(|m| self.rules[m.rule].kind == kind)
+                .map(|m| m.priority)
+                .max()
+        };
+        let allow_won_tie = matches!(
+            (longest(RuleKind::Allow), longest(RuleKind::Disallow)),
+            (Some(a), Some(d)) if a == d && a > 0
+        ) && verdict.selection != Selection::RobotsTxt;
+        Explanation {
+            matched_token: match selection {
+                Selection::Token(i) => crawler.tokens().get(i).cloned(),
+                _ => None,
+            },
+            ignored_global: selection == Selection::NoGroup && crawler.ignores_global() && self.global.is_some(),
+            groups: applied.groups().to_vec(),
+            extracted_path: extracted.into_owned(),
+            checked_path,
+            matches,
+            allow_won_tie,
+            mode: self.mode,
+            verdict,
+        }
+    }
+
+    /// The bytes matched for a URL's path under these options.
+    fn encoded<'p>(&self, extracted: &'p str, options: &CheckOptions) -> Cow<'p, [u8]> {
+        if options.raw_url {
+            Cow::Borrowed(extracted.as_bytes())
+        } else {
+            encode_path(extracted, self.mode)
+        }
+    }
+
+    /// The path a URL is checked as: extracted, then encoded unless `raw`.
+    pub fn checked_path(&self, url: &str, options: &CheckOptions) -> String {
+        let extracted = path_params_query(url);
+        String::from_utf8_lossy(&self.encoded(&extracted, options)).into_owned()
+    }
+
+    /// Whether any group names this crawler token (ignoring case).
+    pub fn has_group_for(&self, token: &str) -> bool {
+        self.named_rules(token).is_some()
+    }
+
+    /// The groups naming `token`, compared without letter case and without
+    /// allocating for ordinary tokens.
+    fn named_rules(&self, token: &str) -> Option<&AgentRules> {
+        let mut buffer = [0u8; 64];
+        let bytes = token.as_bytes();
+        if let Some(slot) = buffer.get_mut(..bytes.len()) {
+            slot.copy_from_slice(bytes);
+            slot.make_ascii_lowercase();
+            self.named.get(&*slot)
+        } else {
+            self.named.get(bytes.to_ascii_lowercase().as_slice())
+        }
+    }
+
+    fn select(&self, crawler: &Crawler, matching: AgentMatching) -> (Selection, Applied<'_>) {
+        for (index, token) in crawler.tokens().iter().enumerate() {
+            match matching {
+                AgentMatching::Exact => {
+                    if let Some(rules) = self.named_rules(token) {
+                        return (Selection::Token(index), Applied::Indexed(rules));
+                    }
+                }
+                AgentMatching::LegacyPrefix => {
+                    let groups: Vec<usize> = (0..self.groups.len())
+                        .filter(|&g| {
+                            self.groups[g].agents.iter().any(|a| match &a.name {
+                                AgentName::Token(t) => matching.applies(t, token),
+                                _ => false,
+                            })
+                        })
+                        .collect();
+                    if !groups.is_empty() {
+                        return (Selection::Token(index), Applied::Groups(groups));
+                    }
+                }
+            }
+        }
+        match &self.global {
+            Some(global) if !crawler.ignores_global() => (Selection::Global, Applied::Indexed(global)),
+            _ => (Selection::NoGroup, Applied::Nothing),
+        }
+    }
+
+    fn best_linear(&self, groups: &[usize], path: &[u8]) -> Best {
+        let mut best = Best::default();
+        for &group in groups {
+            for rule in self.groups[group].rules.clone() {
+                best.offer_rule(&self.rules, rule, path);
+            }
+        }
+        best
+    }
+
+    fn verdict(&self, selection: Selection, best: Best) -> Verdict {
+        let (allowed, deciding) = decide(best);
+        Verdict {
+            allowed,
+            category: match (allowed, deciding) {
+                (false, _) => Category::DisallowedExplicit,
+                (true, Some(_)) => Category::AllowedExplicit,
+                (true, None) => Category::AllowedImplicit,
+            },
+            rule: deciding.map(|h| h.rule),
+            line: deciding.map_or(0, |h| h.line),
+            priority: deciding.map(|h| h.priority),
+            selection,
+        }
+    }
+}
