@@ -14,6 +14,13 @@ pub fn product_token(value: &str) -> &str {
     &value[..end]
 }
 
+/// Whether `token` can ever match a robots.txt group: a non-empty run of
+/// ASCII letters, `-` and `_` only. A crawler called `AI2Bot` cannot, because
+/// Google and RFC 9309 read `User-agent: AI2Bot` as `AI`.
+pub fn is_valid_token(token: &str) -> bool {
+    !token.is_empty() && product_token(token).len() == token.len()
+}
+
 /// Whether a `User-agent` value names the global group: `*` alone or
 /// followed by whitespace and anything else (Google's reading).
 pub fn is_global(value: &str) -> bool {
@@ -143,6 +150,11 @@ impl Crawler {
         &self.tokens
     }
 
+    /// Tokens that can never match a group (see [`is_valid_token`]).
+    pub fn invalid_tokens(&self) -> impl Iterator<Item = &str> {
+        self.tokens.iter().map(String::as_str).filter(|t| !is_valid_token(t))
+    }
+
     /// The first (most specific) token: the crawler's name.
     pub fn name(&self) -> &str {
         &self.tokens[0]
@@ -173,6 +185,17 @@ mod tests {
         assert_eq!(product_token("AI2Bot"), "AI");
         assert_eq!(product_token("*"), "");
         assert_eq!(product_token(""), "");
+    }
+
+    #[test]
+    fn valid_tokens_are_letters_dashes_and_underscores() {
+        assert!(is_valid_token("Googlebot-Image"));
+        assert!(is_valid_token("my_bot"));
+        assert!(!is_valid_token("AI2Bot"));
+        assert!(!is_valid_token("Brightbot 1.0"));
+        assert!(!is_valid_token("FooBot/1.2"));
+        assert!(!is_valid_token(""));
+        assert!(!is_valid_token("*"));
     }
 
     #[test]

@@ -34,7 +34,7 @@ fn codes(robots: &[u8]) -> Vec<&'static str> {
 #[test]
 fn empty_inputs_allow() {
     assert!(allowed("", "FooBot", ""));
-    assert!(allowed("user-agent: FooBot\ndisallow: /\n", "FooBot>Bar", "") == false);
+    assert!(!allowed("user-agent: FooBot\ndisallow: /\n", "FooBot>Bar", ""));
     assert_eq!(raw("", "FooBot", "http://x/"), (true, 0));
 }
 

@@ -1,0 +1,51 @@
+// Smoke test: the release build loads, renders and behaves as a
+// self-contained page (no foreign requests, no CSP violations, no errors;
+// the checks themselves live in support/fixtures.mjs).
+
+import { test, expect, gotoApp, screenshotPath } from '../support/fixtures.mjs';
+
+test('the app loads from its own origin only and renders', async ({ page, baseURL }) => {
+  const requests = [];
+  page.on('requestfinished', async (request) => {
+    const response = await request.response();
+    requests.push({ url: request.url(), status: response?.status(), type: response?.headers()['content-type'] });
+  });
+
+  const response = await gotoApp(page);
+  expect(response.status()).toBe(200);
+  await expect(page.locator('h1')).toContainText('robots.txt');
+
+  const wasm = requests.filter((r) => new URL(r.url).pathname.endsWith('.wasm'));
+  expect(wasm, 'exactly one wasm module').toHaveLength(1);
+  expect(wasm[0].status).toBe(200);
+  expect(wasm[0].type).toBe('application/wasm');
+  const origin = new URL(baseURL).origin;
+  for (const { url } of requests) {
+    if (!url.startsWith('data:')) expect(new URL(url).origin).toBe(origin);
+  }
+
+  await page.screenshot({ path: screenshotPath('smoke'), fullPage: true });
+});
+
+test('the page carries a strict Content-Security-Policy', async ({ page }) => {
+  await gotoApp(page);
+  const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content');
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("connect-src 'self'");
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).not.toContain('unsafe-inline');
+  // No inline scripts: the CSP would block them anyway.
+  expect(await page.locator('script:not([src])').count()).toBe(0);
+});
+
+test.describe('unknown paths', () => {
+  // Chromium logs the 404 of the page itself as a console error.
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  test('get a 404 page that leads back to the app', async ({ page, baseURL }) => {
+    const response = await page.goto('./no-such-page');
+    expect(response.status()).toBe(404);
+    const href = await page.getByRole('link').first().getAttribute('href');
+    expect(new URL(href, page.url()).href).toBe(baseURL);
+  });
+});

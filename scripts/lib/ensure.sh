@@ -1,0 +1,133 @@
+# shellcheck shell=bash
+# Shared setup for scripts/serve and scripts/test: installs whatever the
+# build and tests need that is missing, idempotently, and is quick when
+# everything is present. Source it; do not run it.
+#
+# Everything comes from a package registry (crates.io, npm, Debian): the
+# machines this project runs on cannot download anything else, which is why
+# trunk runs offline with pinned tools (see Trunk.toml).
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+TRUNK_VERSION="0.21.14"
+
+export PATH="$ROOT/node_modules/.bin:${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# Playwright must use Debian's chromium; its own browser downloads cannot work here.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+export DEBIAN_FRONTEND=noninteractive
+
+log() { printf '==> %s\n' "$*" >&2; }
+die() {
+	printf 'error: %s\n' "$*" >&2
+	exit 1
+}
+
+_apt_updated=false
+# apt-get install, running `apt-get update` at most once and only when needed.
+apt_install() {
+	command -v apt-get >/dev/null || die "apt-get not found; install $* by hand"
+	if ! $_apt_updated; then
+		log "apt-get update"
+		apt-get update -qq
+		_apt_updated=true
+	fi
+	log "apt-get install $*"
+	apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+ensure_rust() {
+	command -v cargo >/dev/null || die "cargo not found: install Rust with rustup first"
+	local installed
+	installed="$(rustup component list --installed 2>/dev/null || true)"
+	for component in rustfmt clippy; do
+		if ! grep -q "^$component" <<<"$installed"; then
+			log "rustup component add $component"
+			rustup component add "$component"
+		fi
+	done
+	if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+		log "rustup target add wasm32-unknown-unknown"
+		rustup target add wasm32-unknown-unknown
+	fi
+}
+
+# The version of a package as resolved in Cargo.lock.
+locked_version() {
+	awk -v name="$1" '
+		$0 == "name = \"" name "\"" { found = 1; next }
+		found && /^version = / { gsub(/"/, "", $3); print $3; exit }
+	' "$ROOT/Cargo.lock"
+}
+
+ensure_trunk() {
+	if [[ "$(trunk --version 2>/dev/null)" != "trunk $TRUNK_VERSION" ]]; then
+		log "cargo install trunk $TRUNK_VERSION (takes about 10 minutes)"
+		cargo install trunk --version "$TRUNK_VERSION" --locked
+	fi
+}
+
+# wasm-bindgen-cli must match the wasm-bindgen crate exactly, and Trunk.toml
+# pins the same version so trunk never tries to download it.
+ensure_wasm_bindgen() {
+	local version pinned
+	[[ -f "$ROOT/Cargo.lock" ]] || die "Cargo.lock is missing"
+	version="$(locked_version wasm-bindgen)"
+	[[ -n "$version" ]] || die "wasm-bindgen not found in Cargo.lock"
+	pinned="$(sed -n 's/^wasm_bindgen *= *"\(.*\)"/\1/p' "$ROOT/Trunk.toml")"
+	[[ "$pinned" == "$version" ]] ||
+		die "Trunk.toml pins wasm_bindgen = \"$pinned\" but Cargo.lock has $version; update Trunk.toml"
+	if [[ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $version" ]]; then
+		log "cargo install wasm-bindgen-cli $version"
+		# Not --locked: the CLI's own lockfile can pin crates that no longer build.
+		cargo install wasm-bindgen-cli --version "$version"
+	fi
+}
+
+ensure_node() {
+	if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+		apt_install nodejs npm
+	fi
+	# @playwright/test 1.65 requires Node 20 or newer.
+	local major
+	major="$(node -p 'process.versions.node.split(".")[0]')"
+	((major >= 20)) || die "Node $(node --version) is too old: the e2e suite needs Node 20 or newer"
+}
+
+# npm ci is slow, so it only runs when package-lock.json changed since the
+# last install (tracked by a stamp inside node_modules).
+ensure_npm_deps() {
+	local stamp="$ROOT/node_modules/.installed-lock.sha256" want
+	want="$(sha256sum "$ROOT/package-lock.json" | cut -d' ' -f1)"
+	if [[ "$(cat "$stamp" 2>/dev/null)" != "$want" ]]; then
+		log "npm ci"
+		(cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+		echo "$want" >"$stamp"
+	fi
+	[[ "$(wasm-opt --version 2>/dev/null)" == *"version_132"* ]] ||
+		die "wasm-opt 132 not found in node_modules/.bin (npm package binaryen@132)"
+}
+
+ensure_chromium() {
+	if [[ ! -x /usr/bin/chromium ]]; then
+		apt_install chromium chromium-driver
+	fi
+}
+
+# trunk builds with cargo --offline, so every crate must be downloaded first.
+ensure_crates() {
+	local locked=()
+	# CI must build exactly what was committed.
+	[[ "${CI:-}" == "true" ]] && locked=(--locked)
+	(cd "$ROOT" && cargo fetch --quiet "${locked[@]}")
+}
+
+# Everything `trunk build` needs.
+ensure_build_tools() {
+	ensure_rust
+	ensure_node
+	ensure_npm_deps
+	ensure_trunk
+	ensure_wasm_bindgen
+	ensure_crates
+}

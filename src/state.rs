@@ -1,0 +1,478 @@
+//! The playground's shareable state and its URL-hash encoding.
+//!
+//! A hash looks like `v1.<base64url>`: a version tag, then the state in a
+//! small length-prefixed binary layout, raw-deflate compressed and base64url
+//! encoded without padding. Hashes come from links anyone can craft, so
+//! decoding treats its input as hostile: every failure is a [`DecodeError`]
+//! value, and decompression is capped so a tiny hash cannot expand into
+//! gigabytes.
+
+use std::fmt;
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+
+/// Prefix of hashes in the current format.
+const VERSION_TAG: &str = "v1";
+/// Largest decompressed payload accepted from a hash.
+pub const MAX_DECODED_BYTES: usize = 8 * 1024 * 1024;
+/// Largest hash accepted before any decoding work. Incompressible payloads
+/// grow by a third in base64, so this admits every payload under the cap.
+const MAX_HASH_CHARS: usize = MAX_DECODED_BYTES / 3 * 4 + 1024;
+/// Compression level for new hashes: best ratio, since links get pasted.
+const DEFLATE_LEVEL: u8 = 9;
+
+/// Which rule set the matcher applies: the matcher's own type, re-exported
+/// so the rest of the app keeps importing it from here.
+pub use robots_matcher::Mode;
+
+/// The byte that stands for a mode in the hash layout.
+fn mode_to_byte(mode: Mode) -> u8 {
+    match mode {
+        Mode::Google => 0,
+        Mode::Rfc9309 => 1,
+    }
+}
+
+fn mode_from_byte(byte: u8) -> Option<Mode> {
+    match byte {
+        0 => Some(Mode::Google),
+        1 => Some(Mode::Rfc9309),
+        _ => None,
+    }
+}
+
+/// Everything a shared link restores.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AppState {
+    /// The robots.txt being tested, verbatim.
+    pub robots_txt: String,
+    /// Crawler specs, e.g. `Googlebot-Image>Googlebot` (see `crawlers`).
+    pub crawlers: Vec<String>,
+    /// URLs to test, one per line, verbatim.
+    pub urls: String,
+    pub mode: Mode,
+}
+
+/// Why a hash could not be turned back into an [`AppState`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The hash names a format this build does not know.
+    UnsupportedVersion(String),
+    /// The hash exceeds [`MAX_HASH_CHARS`].
+    HashTooLong { chars: usize },
+    /// Not valid base64url.
+    BadBase64,
+    /// Not a valid deflate stream.
+    BadCompression,
+    /// Decompresses to more than [`MAX_DECODED_BYTES`].
+    TooLarge,
+    /// A text field is not UTF-8.
+    InvalidUtf8 { field: &'static str },
+    /// The decompressed bytes do not follow the layout.
+    Malformed(&'static str),
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeError::UnsupportedVersion(tag) => write!(
+                f,
+                "this link uses an unknown format ({tag:?}); it may come from a newer version of the playground"
+            ),
+            DecodeError::HashTooLong { chars } => {
+                write!(f, "this link is too long to load ({chars} characters)")
+            }
+            DecodeError::BadBase64 => f.write_str("this link is damaged: its data is not valid base64url"),
+            DecodeError::BadCompression => {
+                f.write_str("this link is damaged: its data does not decompress")
+            }
+            DecodeError::TooLarge => write!(
+                f,
+                "this link expands to more than {} MiB and was not loaded",
+                MAX_DECODED_BYTES / (1024 * 1024)
+            ),
+            DecodeError::InvalidUtf8 { field } => {
+                write!(f, "this link is damaged: the {field} is not valid UTF-8")
+            }
+            DecodeError::Malformed(what) => write!(f, "this link is damaged: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl AppState {
+    /// Encodes the state as a URL fragment (without the leading `#`).
+    pub fn to_hash(&self) -> String {
+        let mut raw = Vec::with_capacity(self.robots_txt.len() + self.urls.len() + 64);
+        raw.push(mode_to_byte(self.mode));
+        put_bytes(&mut raw, self.robots_txt.as_bytes());
+        put_varint(&mut raw, self.crawlers.len());
+        for crawler in &self.crawlers {
+            put_bytes(&mut raw, crawler.as_bytes());
+        }
+        put_bytes(&mut raw, self.urls.as_bytes());
+        let compressed = miniz_oxide::deflate::compress_to_vec(&raw, DEFLATE_LEVEL);
+        format!("{VERSION_TAG}.{}", URL_SAFE_NO_PAD.encode(compressed))
+    }
+
+    /// Decodes a URL fragment, with or without its leading `#`.
+    ///
+    /// An empty fragment is not an error: it means "no shared state" and
+    /// yields `Ok(None)`.
+    pub fn from_hash(hash: &str) -> Result<Option<AppState>, DecodeError> {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        if hash.is_empty() {
+            return Ok(None);
+        }
+        if hash.len() > MAX_HASH_CHARS {
+            return Err(DecodeError::HashTooLong { chars: hash.len() });
+        }
+        let (tag, payload) = hash.split_once('.').unwrap_or((hash, ""));
+        if tag != VERSION_TAG {
+            // Echo at most a short, printable prefix of attacker-chosen text.
+            let shown: String = tag.chars().take(16).filter(|c| !c.is_control()).collect();
+            return Err(DecodeError::UnsupportedVersion(shown));
+        }
+        let compressed = URL_SAFE_NO_PAD
+            .decode(payload)
+            .map_err(|_| DecodeError::BadBase64)?;
+        let raw =
+            miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_DECODED_BYTES)
+                .map_err(|err| match err.status {
+                    miniz_oxide::inflate::TINFLStatus::HasMoreOutput => DecodeError::TooLarge,
+                    _ => DecodeError::BadCompression,
+                })?;
+        decode_raw(&raw).map(Some)
+    }
+}
+
+fn decode_raw(raw: &[u8]) -> Result<AppState, DecodeError> {
+    let mut reader = Reader { rest: raw };
+    let mode =
+        mode_from_byte(reader.byte()?).ok_or(DecodeError::Malformed("unknown matching mode"))?;
+    let robots_txt = reader.text("robots.txt")?;
+    let count = reader.varint()?;
+    // Each spec takes at least one byte, so a count beyond the remaining
+    // input is a lie; checking first avoids a huge up-front allocation.
+    if count > reader.rest.len() {
+        return Err(DecodeError::Malformed("crawler count exceeds the data"));
+    }
+    let mut crawlers = Vec::with_capacity(count);
+    for _ in 0..count {
+        crawlers.push(reader.text("crawler list")?);
+    }
+    let urls = reader.text("URL list")?;
+    if !reader.rest.is_empty() {
+        return Err(DecodeError::Malformed("unexpected trailing data"));
+    }
+    Ok(AppState {
+        robots_txt,
+        crawlers,
+        urls,
+        mode,
+    })
+}
+
+/// LEB128 unsigned integer.
+fn put_varint(out: &mut Vec<u8>, mut value: usize) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    put_varint(out, bytes.len());
+    out.extend_from_slice(bytes);
+}
+
+struct Reader<'a> {
+    rest: &'a [u8],
+}
+
+impl Reader<'_> {
+    fn byte(&mut self) -> Result<u8, DecodeError> {
+        let (&first, rest) = self
+            .rest
+            .split_first()
+            .ok_or(DecodeError::Malformed("the data ends early"))?;
+        self.rest = rest;
+        Ok(first)
+    }
+
+    fn varint(&mut self) -> Result<usize, DecodeError> {
+        let mut value: usize = 0;
+        // Ten 7-bit groups cover 64 bits; more is never a valid length.
+        for shift in (0..70).step_by(7) {
+            let byte = self.byte()?;
+            let bits = usize::from(byte & 0x7f);
+            value |= bits
+                .checked_shl(shift)
+                .filter(|shifted| shifted >> shift == bits)
+                .ok_or(DecodeError::Malformed("a length is out of range"))?;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(DecodeError::Malformed("a length is out of range"))
+    }
+
+    fn text(&mut self, field: &'static str) -> Result<String, DecodeError> {
+        let len = self.varint()?;
+        if len > self.rest.len() {
+            return Err(DecodeError::Malformed("the data ends early"));
+        }
+        let (bytes, rest) = self.rest.split_at(len);
+        self.rest = rest;
+        String::from_utf8(bytes.to_vec()).map_err(|_| DecodeError::InvalidUtf8 { field })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> AppState {
+        AppState {
+            robots_txt: "User-agent: *\nDisallow: /private/\n".into(),
+            crawlers: vec!["Googlebot".into(), "Googlebot-Image>Googlebot".into()],
+            urls: "https://example.com/\nhttps://example.com/private/x".into(),
+            mode: Mode::Rfc9309,
+        }
+    }
+
+    /// Builds a hash around arbitrary raw (pre-compression) bytes.
+    fn hash_of_raw(raw: &[u8]) -> String {
+        let compressed = miniz_oxide::deflate::compress_to_vec(raw, 1);
+        format!("v1.{}", URL_SAFE_NO_PAD.encode(compressed))
+    }
+
+    #[test]
+    fn round_trips() {
+        let state = sample();
+        let hash = state.to_hash();
+        assert!(hash.starts_with("v1."));
+        assert_eq!(AppState::from_hash(&hash), Ok(Some(state.clone())));
+        assert_eq!(AppState::from_hash(&format!("#{hash}")), Ok(Some(state)));
+    }
+
+    #[test]
+    fn round_trips_default_state() {
+        let state = AppState::default();
+        assert_eq!(AppState::from_hash(&state.to_hash()), Ok(Some(state)));
+    }
+
+    #[test]
+    fn hash_is_url_safe_and_compact() {
+        let state = AppState {
+            robots_txt: "User-agent: *\nDisallow: /\n".repeat(200),
+            ..sample()
+        };
+        let hash = state.to_hash();
+        assert!(hash
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_.".contains(&b)));
+        assert!(hash.len() < state.robots_txt.len() / 10);
+    }
+
+    #[test]
+    fn empty_hash_means_no_state() {
+        assert_eq!(AppState::from_hash(""), Ok(None));
+        assert_eq!(AppState::from_hash("#"), Ok(None));
+    }
+
+    #[test]
+    fn rejects_unknown_versions() {
+        let hash = sample().to_hash().replacen("v1", "v2", 1);
+        assert_eq!(
+            AppState::from_hash(&hash),
+            Err(DecodeError::UnsupportedVersion("v2".into()))
+        );
+        assert!(matches!(
+            AppState::from_hash("hello"),
+            Err(DecodeError::UnsupportedVersion(_))
+        ));
+    }
+
+    #[test]
+    fn rejects_bad_base64() {
+        assert_eq!(AppState::from_hash("v1.***"), Err(DecodeError::BadBase64));
+        assert_eq!(AppState::from_hash("v1.abc="), Err(DecodeError::BadBase64));
+    }
+
+    #[test]
+    fn rejects_bad_deflate() {
+        let junk = URL_SAFE_NO_PAD.encode([0xff; 32]);
+        assert_eq!(
+            AppState::from_hash(&format!("v1.{junk}")),
+            Err(DecodeError::BadCompression)
+        );
+        // A truncated stream is damage too, not a panic.
+        let hash = sample().to_hash();
+        let truncated = &hash[..hash.len() - 8];
+        assert!(AppState::from_hash(truncated).is_err());
+    }
+
+    #[test]
+    fn rejects_zip_bombs() {
+        let bomb = vec![b'a'; MAX_DECODED_BYTES + 1];
+        let hash = hash_of_raw(&bomb);
+        assert!(hash.len() < 64 * 1024, "bomb hash should be small");
+        assert_eq!(AppState::from_hash(&hash), Err(DecodeError::TooLarge));
+    }
+
+    #[test]
+    fn rejects_oversized_hashes_before_decoding() {
+        let hash = format!("v1.{}", "A".repeat(MAX_HASH_CHARS));
+        assert!(matches!(
+            AppState::from_hash(&hash),
+            Err(DecodeError::HashTooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn rejects_invalid_utf8() {
+        // mode, robots.txt = [0xff], no crawlers, empty URLs
+        let hash = hash_of_raw(&[0, 1, 0xff, 0, 0]);
+        assert_eq!(
+            AppState::from_hash(&hash),
+            Err(DecodeError::InvalidUtf8 {
+                field: "robots.txt"
+            })
+        );
+    }
+
+    #[test]
+    fn rejects_malformed_layouts() {
+        let cases: &[(&str, &[u8])] = &[
+            ("nothing at all", &[]),
+            ("unknown mode", &[7, 0, 0, 0]),
+            ("length beyond the data", &[0, 5, b'a']),
+            ("trailing data", &[0, 0, 0, 0, 9]),
+            (
+                "length overflows",
+                &[
+                    0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f,
+                ],
+            ),
+            (
+                "overlong length",
+                &[
+                    0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01,
+                ],
+            ),
+            (
+                "crawler count beyond the data",
+                &[0, 0, 0xff, 0xff, 0xff, 0x0f],
+            ),
+        ];
+        for (case, raw) in cases {
+            let result = AppState::from_hash(&hash_of_raw(raw));
+            assert!(
+                matches!(result, Err(DecodeError::Malformed(_))),
+                "{case}: {result:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn error_messages_are_readable() {
+        let message = AppState::from_hash("v9.x").unwrap_err().to_string();
+        assert!(message.contains("unknown format"), "{message}");
+        let message = DecodeError::TooLarge.to_string();
+        assert!(message.contains("8 MiB"), "{message}");
+    }
+
+    /// xorshift64*: deterministic pseudo-randomness without a dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+
+        fn text(&mut self, max_len: usize) -> String {
+            const PIECES: &[&str] = &[
+                "a",
+                "Z",
+                "/",
+                "*",
+                "$",
+                "#",
+                "\n",
+                "\r\n",
+                "\t",
+                " ",
+                "\0",
+                "é",
+                "日本",
+                "🤖",
+                "User-agent: ",
+                "Disallow: ",
+                "%2F",
+                "\u{feff}",
+                ">",
+                "!*",
+            ];
+            let len = self.below(max_len + 1);
+            (0..len).map(|_| PIECES[self.below(PIECES.len())]).collect()
+        }
+    }
+
+    #[test]
+    fn many_generated_states_round_trip() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..500 {
+            let state = AppState {
+                robots_txt: rng.text(400),
+                crawlers: (0..rng.below(6)).map(|_| rng.text(12)).collect(),
+                urls: rng.text(60),
+                mode: if rng.below(2) == 0 {
+                    Mode::Google
+                } else {
+                    Mode::Rfc9309
+                },
+            };
+            let hash = state.to_hash();
+            assert_eq!(AppState::from_hash(&hash), Ok(Some(state)));
+        }
+    }
+
+    #[test]
+    fn corrupted_hashes_never_panic() {
+        let mut rng = Rng(42);
+        let hash = sample().to_hash();
+        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        for _ in 0..2000 {
+            let mut bytes = hash.clone().into_bytes();
+            for _ in 0..=rng.below(4) {
+                let at = 3 + rng.below(bytes.len() - 3);
+                bytes[at] = ALPHABET[rng.below(ALPHABET.len())];
+            }
+            let cut = 3 + rng.below(bytes.len() - 2);
+            let corrupted = String::from_utf8(bytes[..cut].to_vec()).unwrap();
+            // Any outcome but a panic is fine; most will be errors.
+            let _ = AppState::from_hash(&corrupted);
+        }
+    }
+
+    #[test]
+    fn mode_keys_round_trip() {
+        for mode in [Mode::Google, Mode::Rfc9309] {
+            assert_eq!(Mode::parse(mode.as_str()), Some(mode));
+            assert_eq!(mode_from_byte(mode_to_byte(mode)), Some(mode));
+        }
+        assert_eq!(Mode::parse("bing"), None);
+        assert_eq!(mode_from_byte(2), None);
+    }
+}
