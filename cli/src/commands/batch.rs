@@ -1,0 +1,355 @@
+//! `robotstxt batch`: JSON Lines requests on stdin, one JSON line answer per
+//! request, for conformance suites and other programs.
+
+use std::io::{self, BufRead, BufReader};
+
+use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
+use base64::engine::{DecodePaddingMode, Engine};
+use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::args::{Arg, Args};
+use crate::crawler::crawler_from_specs;
+use crate::error::{io_reason, CliError};
+use crate::help;
+use crate::output::{print_help, Output, Status};
+use crate::settings::{parse_mode, parse_options, SharedFlags, MODE, NO_SIZE_LIMIT};
+use crate::verdict_text::deciding_rule;
+
+const SHARED: &[&str] = &[MODE, NO_SIZE_LIMIT];
+
+/// Standard base64; padding may be left out, as some encoders do.
+const BASE64: GeneralPurpose = GeneralPurpose::new(
+    &base64::alphabet::STANDARD,
+    GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+);
+
+/// The answer to a request. The first four keys are the stable contract;
+/// `category` comes after them.
+#[derive(Serialize)]
+struct Answer<'a> {
+    allowed: bool,
+    line: u32,
+    rule: Option<&'a str>,
+    verdict: &'static str,
+    category: &'static str,
+}
+
+/// The answer to a line that is not a usable request.
+#[derive(Serialize)]
+struct Failure {
+    error: String,
+}
+
+/// One request, read and checked.
+struct Request {
+    robots: Vec<u8>,
+    parse: ParseOptions,
+    crawler: Crawler,
+    url: String,
+    check: CheckOptions,
+}
+
+pub fn run(mut args: Args) -> Result<Status, CliError> {
+    let mut shared = SharedFlags::default();
+    while let Some(arg) = args.next_arg()? {
+        match arg {
+            Arg::Positional(value) => {
+                return Err(args.error(format!(
+                    "unexpected argument '{value}': batch reads its requests from stdin"
+                )))
+            }
+            Arg::Flag { name, inline } => match name.as_str() {
+                "-h" | "--help" => return print_help(help::BATCH),
+                _ => {
+                    if !shared.take(&mut args, &name, inline, SHARED)? {
+                        return Err(args.unknown_flag(&name, &[SHARED, &["--help"]].concat()));
+                    }
+                }
+            },
+        }
+    }
+    let defaults = Defaults {
+        mode: shared.mode.unwrap_or_default(),
+        no_size_limit: shared.no_size_limit,
+    };
+    let mut input = BufReader::with_capacity(64 * 1024, io::stdin().lock());
+    let mut out = Output::new();
+    let mut cache = RobotsCache::default();
+    let mut line = Vec::new();
+    let mut number = 0usize;
+    loop {
+        line.clear();
+        let read = input
+            .read_until(b'\n', &mut line)
+            .map_err(|e| CliError::Input(format!("cannot read stdin: {}", io_reason(&e))))?;
+        if read == 0 {
+            break;
+        }
+        number += 1;
+        if !is_blank(&line) {
+            match read_request(&line, &defaults) {
+                Ok(request) => out.json(&answer(&mut cache, request))?,
+                Err(message) => out.json(&Failure {
+                    error: format!("line {number}: {message}"),
+                })?,
+            }
+        }
+        // Flushing only when no further input is waiting keeps interactive
+        // use responsive without a write per line on large inputs.
+        if input.buffer().is_empty() {
+            out.flush()?;
+        }
+    }
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// What a request gets when it does not say.
+struct Defaults {
+    mode: Mode,
+    no_size_limit: bool,
+}
+
+/// Empty, or only JSON whitespace.
+fn is_blank(line: &[u8]) -> bool {
+    line.iter()
+        .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+}
+
+fn answer<'c>(cache: &'c mut RobotsCache, request: Request) -> Answer<'c> {
+    let robots = cache.get(request.robots, request.parse);
+    let verdict = robots.check_with(&request.crawler, &request.url, &request.check);
+    Answer {
+        allowed: verdict.allowed,
+        line: verdict.line,
+        rule: deciding_rule(robots, &verdict),
+        verdict: verdict.as_str(),
+        category: verdict.category.as_str(),
+    }
+}
+
+/// Reads one request line; the error is a message for the sender.
+fn read_request(line: &[u8], defaults: &Defaults) -> Result<Request, String> {
+    let value: Value = serde_json::from_slice(line).map_err(json_error)?;
+    let Value::Object(mut fields) = value else {
+        return Err(
+            "a request must be a JSON object like {\"robots\": \"...\", \"agent\": \"Googlebot\", \"url\": \"/\"}"
+                .to_string(),
+        );
+    };
+    let robots = take_robots(&mut fields)?;
+    let crawler = take_crawler(&mut fields)?;
+    let url = match fields.remove("url") {
+        Some(Value::String(url)) => url,
+        Some(_) => return Err("\"url\" must be a string".to_string()),
+        None => return Err("missing \"url\": the URL to check".to_string()),
+    };
+    let raw_url = match optional(&mut fields, "raw_url") {
+        None => false,
+        Some(Value::Bool(raw)) => raw,
+        Some(_) => return Err("\"raw_url\" must be true or false".to_string()),
+    };
+    let mode = match optional(&mut fields, "mode") {
+        None => defaults.mode,
+        Some(Value::String(name)) => parse_mode(&name)?,
+        Some(_) => return Err("\"mode\" must be \"google\" or \"rfc9309\"".to_string()),
+    };
+    Ok(Request {
+        robots,
+        parse: parse_options(mode, defaults.no_size_limit),
+        crawler,
+        url,
+        check: CheckOptions {
+            raw_url,
+            agent_matching: AgentMatching::Exact,
+        },
+    })
+}
+
+/// An optional field; `null` counts as absent.
+fn optional(fields: &mut Map<String, Value>, key: &str) -> Option<Value> {
+    fields.remove(key).filter(|v| !v.is_null())
+}
+
+fn take_robots(fields: &mut Map<String, Value>) -> Result<Vec<u8>, String> {
+    match (fields.remove("robots"), fields.remove("robots_b64")) {
+        (Some(Value::String(text)), None) => Ok(text.into_bytes()),
+        (Some(_), None) => Err("\"robots\" must be a string (the robots.txt text)".to_string()),
+        (None, Some(Value::String(encoded))) => BASE64
+            .decode(encoded.trim())
+            .map_err(|e| format!("\"robots_b64\" is not valid standard base64: {e}")),
+        (None, Some(_)) => {
+            Err("\"robots_b64\" must be a string (base64 of the robots.txt bytes)".to_string())
+        }
+        (Some(_), Some(_)) => Err("give either \"robots\" or \"robots_b64\", not both".to_string()),
+        (None, None) => Err(
+            "missing \"robots\" (the robots.txt text) or \"robots_b64\" (its bytes in base64)"
+                .to_string(),
+        ),
+    }
+}
+
+fn take_crawler(fields: &mut Map<String, Value>) -> Result<Crawler, String> {
+    let specs = match (fields.remove("agent"), fields.remove("agents")) {
+        (Some(Value::String(spec)), None) => vec![spec],
+        (Some(_), None) => return Err("\"agent\" must be a string, like \"Googlebot\"".to_string()),
+        (None, Some(Value::Array(list))) => list
+            .into_iter()
+            .map(|item| match item {
+                Value::String(spec) => Ok(spec),
+                _ => Err("\"agents\" must be a list of strings, like [\"Googlebot-Image\", \"Googlebot\"]".to_string()),
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        (None, Some(_)) => {
+            return Err("\"agents\" must be a list of strings, like [\"Googlebot-Image\", \"Googlebot\"]".to_string())
+        }
+        (Some(_), Some(_)) => return Err("give either \"agent\" or \"agents\", not both".to_string()),
+        (None, None) => {
+            return Err(
+                "missing \"agent\" (a crawler such as \"Googlebot\") or \"agents\" (a list of them)".to_string(),
+            )
+        }
+    };
+    if specs.is_empty() {
+        return Err("\"agents\" is an empty list: name at least one crawler".to_string());
+    }
+    if specs.iter().any(|spec| spec.trim().is_empty()) {
+        return Err("the agent is empty: name a crawler such as \"Googlebot\"".to_string());
+    }
+    crawler_from_specs(&specs)
+}
+
+/// serde_json's message without its "at line 1 column N" (there is only
+/// one line), with the column kept.
+fn json_error(error: serde_json::Error) -> String {
+    let text = error.to_string();
+    let reason = text
+        .rfind(" at line ")
+        .map_or(text.as_str(), |cut| &text[..cut]);
+    if error.column() > 0 {
+        format!("not valid JSON: {reason} (column {})", error.column())
+    } else {
+        format!("not valid JSON: {reason}")
+    }
+}
+
+/// The last robots.txt parsed: conformance suites send the same file many
+/// times in a row, and parsing a large file dominates the cost of a request.
+#[derive(Default)]
+struct RobotsCache {
+    cached: Option<Cached>,
+    /// How many times a file was actually parsed.
+    parses: usize,
+}
+
+struct Cached {
+    bytes: Vec<u8>,
+    options: ParseOptions,
+    robots: Robots,
+}
+
+impl RobotsCache {
+    /// The parsed file for `bytes`, parsing only when it differs from the
+    /// previous request's.
+    fn get(&mut self, bytes: Vec<u8>, options: ParseOptions) -> &Robots {
+        let current = match self.cached.take() {
+            Some(cached) if cached.options == options && cached.bytes == bytes => cached,
+            previous => {
+                // Free the old file before parsing the new one.
+                drop(previous);
+                self.parses += 1;
+                Cached {
+                    robots: Robots::parse_with(&bytes, &options),
+                    bytes,
+                    options,
+                }
+            }
+        };
+        &self.cached.insert(current).robots
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn defaults() -> Defaults {
+        Defaults {
+            mode: Mode::Google,
+            no_size_limit: false,
+        }
+    }
+
+    fn error_of(line: &str) -> String {
+        match read_request(line.as_bytes(), &defaults()) {
+            Ok(_) => panic!("{line} was accepted"),
+            Err(message) => message,
+        }
+    }
+
+    #[test]
+    fn the_cache_parses_a_repeated_file_once() {
+        let mut cache = RobotsCache::default();
+        let google = parse_options(Mode::Google, false);
+        let rfc = parse_options(Mode::Rfc9309, false);
+        let file = b"User-agent: *\nDisallow: /x\n".to_vec();
+        for _ in 0..3 {
+            assert_eq!(cache.get(file.clone(), google).rules().len(), 1);
+        }
+        assert_eq!(cache.parses, 1);
+        cache.get(file.clone(), rfc);
+        assert_eq!(cache.parses, 2);
+        cache.get(b"User-agent: *\n".to_vec(), rfc);
+        cache.get(file, rfc);
+        assert_eq!(cache.parses, 4);
+    }
+
+    #[test]
+    fn requests_read_every_field() {
+        let line = br#"{"robots_b64":"VXNlci1hZ2VudDogKgpEaXNhbGxvdzogLw","agents":["A","B>!*"],"url":"/x","raw_url":true,"mode":"rfc9309","extra":1}"#;
+        let request = read_request(line, &defaults()).unwrap();
+        assert_eq!(request.robots, b"User-agent: *\nDisallow: /");
+        assert_eq!(request.crawler.spec(), "A>B>!*");
+        assert_eq!(request.url, "/x");
+        assert!(request.check.raw_url);
+        assert_eq!(request.parse.mode, Mode::Rfc9309);
+    }
+
+    #[test]
+    fn null_optional_fields_are_defaults() {
+        let line = br#"{"robots":"","agent":"A","url":"/","raw_url":null,"mode":null}"#;
+        let request = read_request(line, &defaults()).unwrap();
+        assert!(!request.check.raw_url);
+        assert_eq!(request.parse.mode, Mode::Google);
+    }
+
+    #[test]
+    fn bad_requests_say_what_is_wrong() {
+        assert!(error_of("{").starts_with("not valid JSON: EOF while parsing an object (column 1)"));
+        assert!(error_of("[1]").contains("must be a JSON object"));
+        assert!(error_of(r#"{"agent":"A","url":"/"}"#).starts_with("missing \"robots\""));
+        assert!(error_of(r#"{"robots":"","url":"/"}"#).starts_with("missing \"agent\""));
+        assert!(error_of(r#"{"robots":"","agent":"A"}"#).starts_with("missing \"url\""));
+        assert!(error_of(r#"{"robots":"","agent":" ","url":"/"}"#).contains("agent is empty"));
+        assert!(error_of(r#"{"robots":"","agents":[],"url":"/"}"#).contains("empty list"));
+        assert!(error_of(r#"{"robots":"","agents":[1],"url":"/"}"#).contains("list of strings"));
+        assert!(error_of(r#"{"robots_b64":"@@","agent":"A","url":"/"}"#)
+            .contains("not valid standard base64"));
+        assert!(
+            error_of(r#"{"robots":"","agent":"A","url":"/","raw_url":"yes"}"#)
+                .contains("true or false")
+        );
+        assert!(
+            error_of(r#"{"robots":"","agent":"A","url":"/","mode":"bing"}"#)
+                .contains("unknown mode 'bing'")
+        );
+    }
+
+    #[test]
+    fn blank_lines_are_json_whitespace_only() {
+        assert!(is_blank(b" \t\r\n"));
+        assert!(!is_blank(b"\x0c\n"));
+    }
+}

@@ -1,0 +1,157 @@
+//! `robotstxt check`: the verdict for each URL, as an aligned table or JSON
+//! Lines.
+
+use serde::Serialize;
+
+use crate::args::{Arg, Args};
+use crate::crawler::token_warnings;
+use crate::error::{warn, CliError};
+use crate::help;
+use crate::input::{stdin_at_most_once, Source};
+use crate::output::{print_help, Output, Status};
+use crate::robots_file::RobotsFile;
+use crate::settings::{SharedFlags, AGENT, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL};
+use crate::text::{columns, count, printable};
+use crate::verdict_text::{deciding_rule, line_and_rule};
+
+const COMMAND: &str = "check";
+const SHARED: &[&str] = &[AGENT, MODE, NO_SIZE_LIMIT, RAW_URL, LEGACY_AGENT_MATCHING];
+const OWN: &[&str] = &[
+    "--robots",
+    "--urls",
+    "--json",
+    "--fail-on-disallowed",
+    "--help",
+];
+
+/// One JSON Lines record.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    url: &'a str,
+    path: &'a str,
+    agent: &'a str,
+    allowed: bool,
+    verdict: &'static str,
+    category: &'static str,
+    line: u32,
+    rule: Option<&'a str>,
+}
+
+pub fn run(mut args: Args) -> Result<Status, CliError> {
+    let mut shared = SharedFlags::default();
+    let mut robots_source = None;
+    let mut urls_source = None;
+    let mut json = false;
+    let mut fail_on_disallowed = false;
+    let mut urls = Vec::new();
+    while let Some(arg) = args.next_arg()? {
+        match arg {
+            Arg::Positional(url) => urls.push(url),
+            Arg::Flag { name, inline } => match name.as_str() {
+                "-h" | "--help" => return print_help(help::CHECK),
+                "--robots" => {
+                    let value = args.value(&name, inline)?;
+                    args.set_once(&mut robots_source, &name, Source::from_arg(&value))?;
+                }
+                "--urls" => {
+                    let value = args.value(&name, inline)?;
+                    args.set_once(&mut urls_source, &name, Source::from_arg(&value))?;
+                }
+                "--json" => {
+                    args.no_value(&name, &inline)?;
+                    json = true;
+                }
+                "--fail-on-disallowed" => {
+                    args.no_value(&name, &inline)?;
+                    fail_on_disallowed = true;
+                }
+                _ => {
+                    if !shared.take(&mut args, &name, inline, SHARED)? {
+                        return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
+                    }
+                }
+            },
+        }
+    }
+    let robots_source = robots_source.ok_or_else(|| {
+        args.error("missing --robots FILE: the robots.txt file to check against ('-' for stdin)")
+    })?;
+    let crawler = shared.crawler(&args)?;
+    if let Some(list) = &urls_source {
+        stdin_at_most_once(&[&robots_source, list], COMMAND)?;
+    }
+    if urls_source.is_none() && urls.is_empty() {
+        return Err(args.error("no URLs to check: give them as arguments or with --urls FILE"));
+    }
+
+    let file = RobotsFile::load(&robots_source, &shared.parse_options())?;
+    if let Some(list) = &urls_source {
+        let mut listed = list.read_url_list()?;
+        listed.append(&mut urls);
+        urls = listed;
+    }
+    file.warn_if_unusable();
+    for warning in token_warnings(&crawler) {
+        warn(&warning);
+    }
+
+    let robots = &file.robots;
+    let options = shared.check_options();
+    let agent = crawler.spec();
+    let mut out = Output::new();
+    let mut rows = Vec::with_capacity(urls.len());
+    let mut disallowed = 0;
+    for url in &urls {
+        let verdict = robots.check_with(&crawler, url, &options);
+        let path = robots.checked_path(url, &options);
+        if !verdict.allowed {
+            disallowed += 1;
+        }
+        if json {
+            out.json(&CheckJson {
+                url,
+                path: &path,
+                agent: &agent,
+                allowed: verdict.allowed,
+                verdict: verdict.as_str(),
+                category: verdict.category.as_str(),
+                line: verdict.line,
+                rule: deciding_rule(robots, &verdict),
+            })?;
+        } else {
+            let (line, rule) = line_and_rule(robots, &crawler, &verdict);
+            let shown_path = if path == *url { String::new() } else { path };
+            rows.push(vec![
+                verdict.as_str().to_string(),
+                printable(url).into_owned(),
+                printable(&shown_path).into_owned(),
+                line,
+                printable(&rule).into_owned(),
+            ]);
+        }
+    }
+    if !json {
+        // The path column exists only when some URL's path differs from it.
+        if rows.iter().all(|row| row[2].is_empty()) {
+            for row in &mut rows {
+                row.remove(2);
+            }
+        }
+        for line in columns(&rows) {
+            out.line(&line)?;
+        }
+        out.line(&format!(
+            "{} checked for {}: {} allowed, {} disallowed",
+            count(urls.len(), "URL", "URLs"),
+            printable(&agent),
+            urls.len() - disallowed,
+            disallowed
+        ))?;
+    }
+    out.flush()?;
+    Ok(if fail_on_disallowed && disallowed > 0 {
+        Status::Findings
+    } else {
+        Status::Success
+    })
+}

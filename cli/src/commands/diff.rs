@@ -1,0 +1,228 @@
+//! `robotstxt diff`: which URLs change verdict between two versions of a
+//! robots.txt file, and which rule decides in each.
+
+use robots_matcher::{Crawler, Verdict};
+use serde::Serialize;
+
+use crate::args::{Arg, Args};
+use crate::crawler::token_warnings;
+use crate::error::{warn, CliError};
+use crate::help;
+use crate::input::{stdin_at_most_once, Source};
+use crate::output::{print_help, Output, Status};
+use crate::robots_file::RobotsFile;
+use crate::settings::{SharedFlags, AGENT, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL};
+use crate::text::{columns, count, printable};
+use crate::verdict_text::{line_and_rule, VerdictJson};
+
+const COMMAND: &str = "diff";
+const SHARED: &[&str] = &[AGENT, MODE, NO_SIZE_LIMIT, RAW_URL, LEGACY_AGENT_MATCHING];
+const OWN: &[&str] = &["--urls", "--json", "--fail-on-change", "--help"];
+
+/// One JSON Lines record, for a URL whose verdict changes.
+#[derive(Serialize)]
+struct ChangeJson<'a> {
+    url: &'a str,
+    path: &'a str,
+    agent: &'a str,
+    change: &'static str,
+    old: VerdictJson<'a>,
+    new: VerdictJson<'a>,
+}
+
+/// A URL whose verdict changes.
+struct Change<'u> {
+    url: &'u str,
+    old: Verdict,
+    new: Verdict,
+}
+
+pub fn run(mut args: Args) -> Result<Status, CliError> {
+    let mut shared = SharedFlags::default();
+    let mut urls_source = None;
+    let mut json = false;
+    let mut fail_on_change = false;
+    let mut positionals = Vec::new();
+    while let Some(arg) = args.next_arg()? {
+        match arg {
+            Arg::Positional(value) => positionals.push(value),
+            Arg::Flag { name, inline } => match name.as_str() {
+                "-h" | "--help" => return print_help(help::DIFF),
+                "--urls" => {
+                    let value = args.value(&name, inline)?;
+                    args.set_once(&mut urls_source, &name, Source::from_arg(&value))?;
+                }
+                "--json" => {
+                    args.no_value(&name, &inline)?;
+                    json = true;
+                }
+                "--fail-on-change" => {
+                    args.no_value(&name, &inline)?;
+                    fail_on_change = true;
+                }
+                _ => {
+                    if !shared.take(&mut args, &name, inline, SHARED)? {
+                        return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
+                    }
+                }
+            },
+        }
+    }
+    if positionals.len() < 2 {
+        return Err(args.error("missing files: give the OLD and the NEW robots.txt file"));
+    }
+    // The first two arguments are the files, so a forgotten file shows up
+    // as a URL taken for a file: name both in the message.
+    let files_named = format!(
+        "OLD is '{}' and NEW is '{}'",
+        positionals[0], positionals[1]
+    );
+    let mut urls = positionals.split_off(2);
+    let old_source = Source::from_arg(&positionals[0]);
+    let new_source = Source::from_arg(&positionals[1]);
+    let crawler = shared.crawler(&args)?;
+    let mut inputs = vec![&old_source, &new_source];
+    inputs.extend(urls_source.as_ref());
+    stdin_at_most_once(&inputs, COMMAND)?;
+    if urls_source.is_none() && urls.is_empty() {
+        return Err(args.error(format!(
+            "no URLs to compare: give them with --urls FILE or as arguments after OLD and NEW (here {files_named})"
+        )));
+    }
+
+    let options = shared.parse_options();
+    let old = RobotsFile::load(&old_source, &options)?;
+    let new = RobotsFile::load(&new_source, &options)?;
+    if let Some(list) = &urls_source {
+        let mut listed = list.read_url_list()?;
+        listed.append(&mut urls);
+        urls = listed;
+    }
+    old.warn_if_unusable();
+    new.warn_if_unusable();
+    for warning in token_warnings(&crawler) {
+        warn(&warning);
+    }
+
+    let check = shared.check_options();
+    let changes: Vec<Change> = urls
+        .iter()
+        .filter_map(|url| {
+            let old_verdict = old.robots.check_with(&crawler, url, &check);
+            let new_verdict = new.robots.check_with(&crawler, url, &check);
+            (old_verdict.allowed != new_verdict.allowed).then_some(Change {
+                url,
+                old: old_verdict,
+                new: new_verdict,
+            })
+        })
+        .collect();
+
+    let agent = crawler.spec();
+    let mut out = Output::new();
+    if json {
+        for change in &changes {
+            let path = new.robots.checked_path(change.url, &check);
+            out.json(&ChangeJson {
+                url: change.url,
+                path: &path,
+                agent: &agent,
+                change: change_name(change),
+                old: VerdictJson::new(&old.robots, &change.old),
+                new: VerdictJson::new(&new.robots, &change.new),
+            })?;
+        }
+    } else {
+        write_human(&mut out, &old, &new, &crawler, &changes, urls.len())?;
+    }
+    out.flush()?;
+    Ok(if fail_on_change && !changes.is_empty() {
+        Status::Findings
+    } else {
+        Status::Success
+    })
+}
+
+fn change_name(change: &Change) -> &'static str {
+    if change.new.allowed {
+        "newly-allowed"
+    } else {
+        "newly-disallowed"
+    }
+}
+
+/// Each change as a heading line and one line per file, then a summary:
+///
+/// ```text
+/// newly disallowed  https://example.com/blog/
+///   old.txt  L3  Allow: /blog
+///   new.txt  L5  Disallow: /blog/
+/// ```
+fn write_human(
+    out: &mut Output,
+    old: &RobotsFile,
+    new: &RobotsFile,
+    crawler: &Crawler,
+    changes: &[Change],
+    checked: usize,
+) -> Result<(), CliError> {
+    let side = |file: &RobotsFile, verdict: &Verdict| {
+        let (line, rule) = line_and_rule(&file.robots, crawler, verdict);
+        vec![
+            format!("  {}", printable(file.source.name())),
+            line,
+            printable(&rule).into_owned(),
+        ]
+    };
+    for change in changes {
+        let heading = if change.new.allowed {
+            "newly allowed"
+        } else {
+            "newly disallowed"
+        };
+        out.line(&format!("{heading}  {}", printable(change.url)))?;
+        for line in columns(&[side(old, &change.old), side(new, &change.new)]) {
+            out.line(&line)?;
+        }
+    }
+    let agent = printable(&crawler.spec()).into_owned();
+    if changes.is_empty() {
+        out.line(&format!(
+            "No verdict changes for {agent} ({} compared)",
+            count(checked, "URL", "URLs")
+        ))
+    } else {
+        let newly_allowed = changes.iter().filter(|c| c.new.allowed).count();
+        out.line(&format!(
+            "{} of {} {} verdict for {agent}: {newly_allowed} newly allowed, {} newly disallowed",
+            changes.len(),
+            count(checked, "URL", "URLs"),
+            if changes.len() == 1 {
+                "changes"
+            } else {
+                "change"
+            },
+            changes.len() - newly_allowed
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use robots_matcher::Robots;
+
+    #[test]
+    fn change_names_follow_the_new_verdict() {
+        let robots = Robots::parse(b"User-agent: *\nDisallow: /x\n");
+        let crawler = Crawler::new("Googlebot");
+        let blocked = robots.check(&crawler, "/x");
+        let open = robots.check(&crawler, "/y");
+        let change = Change {
+            url: "/x",
+            old: blocked,
+            new: open,
+        };
+        assert_eq!(change_name(&change), "newly-allowed");
+    }
+}

@@ -1,0 +1,7 @@
+//! The subcommands, one module each.
+
+pub mod batch;
+pub mod check;
+pub mod diff;
+pub mod explain;
+pub mod lint;

@@ -1,0 +1,109 @@
+//! The flags several subcommands share (`--agent`, `--mode`,
+//! `--no-size-limit`, `--raw-url`, `--legacy-agent-matching`) and what they
+//! mean for the matcher.
+
+use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
+
+use crate::args::Args;
+use crate::crawler::crawler_from_specs;
+use crate::error::CliError;
+
+/// The shared flags as given.
+#[derive(Clone, Debug, Default)]
+pub struct SharedFlags {
+    pub agents: Vec<String>,
+    pub mode: Option<Mode>,
+    pub no_size_limit: bool,
+    pub raw_url: bool,
+    pub legacy_agent_matching: bool,
+}
+
+/// Names of the shared flags, for `take` and typo suggestions.
+pub const AGENT: &str = "--agent";
+pub const MODE: &str = "--mode";
+pub const NO_SIZE_LIMIT: &str = "--no-size-limit";
+pub const RAW_URL: &str = "--raw-url";
+pub const LEGACY_AGENT_MATCHING: &str = "--legacy-agent-matching";
+
+impl SharedFlags {
+    /// Consumes `name` when it is a shared flag that this subcommand
+    /// `accepts`; returns whether it did.
+    pub fn take(
+        &mut self,
+        args: &mut Args,
+        name: &str,
+        inline: Option<String>,
+        accepts: &[&str],
+    ) -> Result<bool, CliError> {
+        if !accepts.contains(&name) {
+            return Ok(false);
+        }
+        match name {
+            AGENT => self.agents.push(args.value(name, inline)?),
+            MODE => {
+                let value = args.value(name, inline)?;
+                let mode = parse_mode(&value).map_err(|message| args.error(message))?;
+                args.set_once(&mut self.mode, name, mode)?;
+            }
+            NO_SIZE_LIMIT => {
+                args.no_value(name, &inline)?;
+                self.no_size_limit = true;
+            }
+            RAW_URL => {
+                args.no_value(name, &inline)?;
+                self.raw_url = true;
+            }
+            LEGACY_AGENT_MATCHING => {
+                args.no_value(name, &inline)?;
+                self.legacy_agent_matching = true;
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// How to parse: the chosen mode, and Google's 500 KiB limit unless
+    /// `--no-size-limit`.
+    pub fn parse_options(&self) -> ParseOptions {
+        parse_options(self.mode.unwrap_or_default(), self.no_size_limit)
+    }
+
+    /// How to check URLs.
+    pub fn check_options(&self) -> CheckOptions {
+        CheckOptions {
+            raw_url: self.raw_url,
+            agent_matching: if self.legacy_agent_matching {
+                AgentMatching::LegacyPrefix
+            } else {
+                AgentMatching::Exact
+            },
+        }
+    }
+
+    /// The crawler the `--agent` flags describe; at least one is required.
+    pub fn crawler(&self, args: &Args) -> Result<Crawler, CliError> {
+        if self.agents.is_empty() {
+            return Err(
+                args.error("missing --agent: name the crawler to check as, e.g. --agent Googlebot")
+            );
+        }
+        crawler_from_specs(&self.agents).map_err(|message| args.error(message))
+    }
+}
+
+/// Parse options for a mode, with or without Google's size limit.
+pub fn parse_options(mode: Mode, no_size_limit: bool) -> ParseOptions {
+    ParseOptions {
+        mode,
+        size_limit: if no_size_limit {
+            None
+        } else {
+            Some(GOOGLE_SIZE_LIMIT)
+        },
+    }
+}
+
+/// Reads a `--mode` value (or a batch request's `mode`).
+pub fn parse_mode(value: &str) -> Result<Mode, String> {
+    Mode::parse(value).ok_or_else(|| format!("unknown mode '{value}': use google or rfc9309"))
+}
