@@ -1,0 +1,535 @@
+//! The robots.txt editor: a plain `<textarea>` holding the text, under
+//! which a colour layer draws only the visible lines (line kinds,
+//! diagnostics, the deciding line of the selected result), next to a
+//! gutter of line numbers and markers. The layers are positioned by line
+//! index times a fixed line height, so a 500 KiB file costs no more to
+//! draw than a short one.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use leptos::ev;
+use leptos::html;
+use leptos::prelude::*;
+use robots_matcher::{LineKind, Severity};
+
+use crate::app::use_ctx;
+use crate::components::toolbar::import_file;
+use crate::view_model::{format_size, line_range_label, plural, LineView};
+
+/// Height of one line in pixels; the stylesheet uses the same value.
+pub const LINE_HEIGHT: f64 = 20.0;
+/// The textarea's vertical padding in pixels (see `.editor-input`).
+const PAD_Y: f64 = 8.0;
+/// Lines drawn above and below the visible ones, so fast scrolling does
+/// not show blank lines.
+const OVERSCAN: u32 = 12;
+
+/// The 1-based line that contains a UTF-16 offset of the text (what the
+/// browser's `selectionStart` counts in).
+fn line_at_utf16(text: &str, offset: u32) -> u32 {
+    // ASCII text (the usual robots.txt): UTF-16 units are bytes.
+    if text.is_ascii() {
+        let end = (offset as usize).min(text.len());
+        return text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u32
+            + 1;
+    }
+    let mut units = 0u32;
+    let mut line = 1u32;
+    for c in text.chars() {
+        if units >= offset {
+            break;
+        }
+        units += c.len_utf16() as u32;
+        if c == '\n' {
+            line += 1;
+        }
+    }
+    line
+}
+
+/// The UTF-16 offset where a 1-based line starts.
+fn utf16_offset_of_line(text: &str, line: u32) -> u32 {
+    let mut units = 0u32;
+    let mut current = 1u32;
+    for c in text.chars() {
+        if current >= line {
+            break;
+        }
+        units += c.len_utf16() as u32;
+        if c == '\n' {
+            current += 1;
+        }
+    }
+    units
+}
+
+fn kind_class(kind: LineKind) -> &'static str {
+    match kind {
+        LineKind::Blank => "k-blank",
+        LineKind::Comment => "k-comment",
+        LineKind::UserAgent => "k-user-agent",
+        LineKind::Allow => "k-allow",
+        LineKind::Disallow => "k-disallow",
+        LineKind::Sitemap => "k-sitemap",
+        LineKind::Other => "k-other",
+        LineKind::Invalid => "k-invalid",
+        LineKind::BeyondLimit => "k-beyond",
+    }
+}
+
+/// How a line kind reads in the line details.
+fn kind_label(kind: LineKind) -> &'static str {
+    match kind {
+        LineKind::Blank => "Blank line",
+        LineKind::Comment => "Comment",
+        LineKind::UserAgent => "User-agent line",
+        LineKind::Allow => "Allow rule",
+        LineKind::Disallow => "Disallow rule",
+        LineKind::Sitemap => "Sitemap",
+        LineKind::Other => "Other directive",
+        LineKind::Invalid => "Not a directive (skipped)",
+        LineKind::BeyondLimit => "Beyond the size limit (never read)",
+    }
+}
+
+pub fn severity_class(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "sev-error",
+        Severity::Warning => "sev-warning",
+        Severity::Info => "sev-info",
+    }
+}
+
+/// A symbol that tells the severity without colour.
+pub fn severity_symbol(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "✖",
+        Severity::Warning => "▲",
+        Severity::Info => "ℹ",
+    }
+}
+
+#[component]
+pub fn Editor() -> impl IntoView {
+    let ctx = use_ctx();
+    let textarea: NodeRef<html::Textarea> = NodeRef::new();
+    let scroll_top = RwSignal::new(0.0f64);
+    let scroll_left = RwSignal::new(0.0f64);
+    let viewport = RwSignal::new(560.0f64);
+    let hover_line = RwSignal::new(None::<u32>);
+    let caret_line = RwSignal::new(None::<u32>);
+    let dragging = RwSignal::new(false);
+
+    let measure = move || {
+        if let Some(el) = textarea.get_untracked() {
+            scroll_top.set(el.scroll_top() as f64);
+            scroll_left.set(el.scroll_left() as f64);
+            let height = el.client_height() as f64;
+            if height > 0.0 {
+                viewport.set(height);
+            }
+        }
+    };
+    let _ = window_event_listener(ev::resize, move |_| measure());
+
+    let line_count = Memo::new(move |_| ctx.parsed.with(|p| p.line_count() as u32));
+    let range = Memo::new(move |_| {
+        let top = scroll_top.get();
+        let height = viewport.get();
+        let count = line_count.get().max(1);
+        let first = ((top - PAD_Y) / LINE_HEIGHT).floor().max(0.0) as u32 + 1;
+        let shown = (height / LINE_HEIGHT).ceil() as u32 + 1;
+        let start = first.saturating_sub(OVERSCAN).max(1);
+        let end = (first + shown + OVERSCAN).min(count);
+        (start, end)
+    });
+    let visible = Memo::new(move |_| {
+        let (start, end) = range.get();
+        ctx.parsed.with(|p| {
+            (start..=end)
+                .filter_map(|n| p.line_view(n))
+                .map(|view| {
+                    let mut hasher = DefaultHasher::new();
+                    view.hash(&mut hasher);
+                    (hasher.finish(), view)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    // Lines deciding at least one result, for the gutter.
+    let gutter = Memo::new(move |_| {
+        let (start, end) = range.get();
+        let parsed = ctx.parsed.get();
+        ctx.results.with(|r| {
+            (start..=end.max(start))
+                .filter(|&n| n <= parsed.line_count() as u32)
+                .map(|n| {
+                    let diagnostics = &parsed.robots.diagnostics()[parsed.diagnostics_on(n)];
+                    let title: Vec<String> = diagnostics
+                        .iter()
+                        .map(|d| {
+                            format!(
+                                "{} ({}): {}",
+                                d.severity.as_str(),
+                                d.code.as_str(),
+                                d.message
+                            )
+                        })
+                        .collect();
+                    GutterLine {
+                        number: n,
+                        severity: diagnostics.iter().map(|d| d.severity).min(),
+                        title: title.join("\n"),
+                        decides: r.decided_by(n).len(),
+                        decides_note: r.decides_note(n).unwrap_or_default(),
+                    }
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+
+    // Show a line when asked (a selected result, a clicked diagnostic).
+    Effect::new(move |_| {
+        let Some(jump) = ctx.jump.get() else { return };
+        // After the next layout: on the first screen the textarea is only
+        // just being attached.
+        request_animation_frame(move || {
+            let Some(el) = textarea.get_untracked() else {
+                return;
+            };
+            let height = (el.client_height() as f64).max(LINE_HEIGHT);
+            viewport.set(height);
+            let line_top = PAD_Y + (jump.line.saturating_sub(1)) as f64 * LINE_HEIGHT;
+            let current = el.scroll_top() as f64;
+            let visible = line_top >= current && line_top + LINE_HEIGHT <= current + height;
+            if !visible || jump.focus {
+                let target = (line_top - height / 2.0 + LINE_HEIGHT / 2.0).max(0.0);
+                el.set_scroll_top(target as i32);
+            }
+            if jump.focus {
+                let offset = ctx
+                    .robots
+                    .with_untracked(|t| utf16_offset_of_line(t, jump.line));
+                let _ = el.focus();
+                let _ = el.set_selection_range(offset, offset);
+                caret_line.set(Some(jump.line));
+            }
+            scroll_top.set(el.scroll_top() as f64);
+            scroll_left.set(el.scroll_left() as f64);
+        });
+    });
+
+    let update_caret = move || {
+        if let Some(el) = textarea.get_untracked() {
+            let start = el.selection_start().ok().flatten().unwrap_or(0);
+            let line = ctx.robots.with_untracked(|t| line_at_utf16(t, start));
+            if caret_line.get_untracked() != Some(line) {
+                caret_line.set(Some(line));
+            }
+        }
+    };
+
+    let on_mouse_move = move |event: ev::MouseEvent| {
+        let y = event.offset_y() as f64 + scroll_top.get_untracked() - PAD_Y;
+        let line = (y / LINE_HEIGHT).floor().max(0.0) as u32 + 1;
+        let line = line.min(line_count.get_untracked().max(1));
+        if hover_line.get_untracked() != Some(line) {
+            hover_line.set(Some(line));
+        }
+    };
+
+    let on_drop = move |event: ev::DragEvent| {
+        event.prevent_default();
+        dragging.set(false);
+        let file = event
+            .data_transfer()
+            .and_then(|dt| dt.files())
+            .and_then(|files| files.get(0));
+        if let Some(file) = file {
+            import_file(ctx, file);
+        }
+    };
+
+    let highlighted = ctx.highlighted_line;
+    // The pointer's line, else the caret's, else the selected result's.
+    let active_line = Memo::new(move |_| {
+        hover_line
+            .get()
+            .or(caret_line.get())
+            .or(Some(highlighted.get()).filter(|&n| n > 0))
+    });
+
+    view! {
+        <div class="card editor-card">
+            <div class="card-head">
+                <h2 id="robots-heading">
+                    <label for="robots-input">"robots.txt"</label>
+                </h2>
+                <SizeStatus/>
+            </div>
+            <div
+                class="editor"
+                class:dragging=move || dragging.get()
+                on:dragover=move |event: ev::DragEvent| {
+                    event.prevent_default();
+                    dragging.set(true);
+                }
+                on:dragleave=move |_| dragging.set(false)
+                on:drop=on_drop
+            >
+                <div class="gutter" aria-hidden="true">
+                    <div
+                        class="gutter-inner"
+                        style:height=move || format!("{}px", line_count.get() as f64 * LINE_HEIGHT + 2.0 * PAD_Y)
+                        style:transform=move || format!("translateY({}px)", -scroll_top.get())
+                    >
+                        <For
+                            each=move || gutter.get()
+                            key=|g| g.clone()
+                            children=move |g: GutterLine| {
+                                let n = g.number;
+                                view! {
+                                    <div
+                                        class="gutter-line"
+                                        class:decides={g.decides > 0}
+                                        class:active=move || highlighted.get() == n
+                                        style:top=format!("{}px", PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
+                                        title=if g.title.is_empty() { g.decides_note.clone() } else if g.decides_note.is_empty() { g.title.clone() } else { format!("{}\n{}", g.title, g.decides_note) }
+                                        on:mouseenter=move |_| hover_line.set(Some(n))
+                                        on:mouseleave=move |_| hover_line.set(None)
+                                    >
+                                        <span class=move || format!("marker {}", g.severity.map_or("", severity_class))>
+                                            {g.severity.map_or("", severity_symbol)}
+                                        </span>
+                                        <span class="number">{n}</span>
+                                    </div>
+                                }
+                            }
+                        />
+                    </div>
+                </div>
+                <div class="code">
+                    <div class="overlay" aria-hidden="true">
+                        <div
+                            class="overlay-inner"
+                            style:height=move || format!("{}px", line_count.get() as f64 * LINE_HEIGHT + 2.0 * PAD_Y)
+                            style:transform=move || format!("translate({}px, {}px)", -scroll_left.get(), -scroll_top.get())
+                        >
+                            <For
+                                each=move || visible.get()
+                                key=|(hash, view)| (*hash, view.number)
+                                children=move |(_, view): (u64, LineView)| {
+                                    let n = view.number;
+                                    view! {
+                                        <div
+                                            class=format!("line {}", kind_class(view.kind))
+                                            class:highlighted=move || highlighted.get() == n
+                                            class:active=move || active_line.get() == Some(n)
+                                            style:top=format!("{}px", PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
+                                            data-testid=move || (highlighted.get() == n).then_some("highlighted-line")
+                                            data-line=move || (highlighted.get() == n).then(|| n.to_string())
+                                        >
+                                            {view
+                                                .segments
+                                                .into_iter()
+                                                .map(|segment| {
+                                                    let class = match segment.flagged {
+                                                        Some(s) => format!("seg {} flag {}", segment.part.as_str(), severity_class(s)),
+                                                        None => format!("seg {}", segment.part.as_str()),
+                                                    };
+                                                    view! { <span class=class>{segment.text}</span> }
+                                                })
+                                                .collect_view()}
+                                        </div>
+                                    }
+                                }
+                            />
+                        </div>
+                    </div>
+                    <textarea
+                        id="robots-input"
+                        class="editor-input"
+                        data-testid="robots-input"
+                        node_ref=textarea
+                        wrap="off"
+                        spellcheck="false"
+                        autocomplete="off"
+                        autocapitalize="off"
+                        aria-describedby="line-info editor-help"
+                        prop:value=move || {
+                            ctx.external.get();
+                            ctx.robots.get_untracked()
+                        }
+                        on:input:target=move |event| {
+                            ctx.robots.set(event.target().value());
+                            update_caret();
+                        }
+                        on:scroll=move |_| measure()
+                        on:keyup=move |_| update_caret()
+                        on:click=move |_| update_caret()
+                        on:focus=move |_| {
+                            measure();
+                            update_caret();
+                        }
+                        on:mousemove=on_mouse_move
+                        on:mouseleave=move |_| hover_line.set(None)
+                    ></textarea>
+                </div>
+            </div>
+            <p id="editor-help" class="hint">
+                "Type or paste a robots.txt, open a file, or drop one here. Move the caret or the pointer to a line to see what it does."
+            </p>
+            <LineInfo line=active_line/>
+        </div>
+    }
+}
+
+/// A gutter entry.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct GutterLine {
+    number: u32,
+    severity: Option<Severity>,
+    title: String,
+    decides: usize,
+    decides_note: String,
+}
+
+/// What the active line is and does: its kind, group, diagnostics and the
+/// results it decides.
+#[component]
+fn LineInfo(line: Memo<Option<u32>>) -> impl IntoView {
+    let ctx = use_ctx();
+    let info = Memo::new(move |_| {
+        let n = line.get()?;
+        let parsed = ctx.parsed.get();
+        let l = parsed.robots.line(n)?;
+        let group = l
+            .group
+            .and_then(|g| parsed.robots.groups().get(g))
+            .map(|g| format!("group {}", line_range_label(&g.lines)));
+        let diagnostics: Vec<(Severity, String, String)> = parsed.robots.diagnostics()
+            [parsed.diagnostics_on(n)]
+        .iter()
+        .map(|d| (d.severity, d.code.as_str().to_string(), d.message.clone()))
+        .collect();
+        let decides = ctx.results.with(|r| r.decides_note(n));
+        Some((n, kind_label(l.kind), group, diagnostics, decides))
+    });
+    view! {
+        <div id="line-info" class="line-info" aria-live="polite" data-testid="line-info">
+            {move || match info.get() {
+                None => view! { <p class="muted">"No line selected."</p> }.into_any(),
+                Some((n, kind, group, diagnostics, decides)) => {
+                    view! {
+                        <p class="line-info-head">
+                            <strong>{format!("Line {n}")}</strong>
+                            " · "
+                            {kind}
+                            {group.map(|g| format!(" · {g}"))}
+                        </p>
+                        <ul class="line-info-list">
+                            {diagnostics
+                                .into_iter()
+                                .map(|(severity, code, message)| {
+                                    view! {
+                                        <li class=severity_class(severity)>
+                                            <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
+                                            <span class="sev-text">{severity.as_str()}</span>
+                                            " "
+                                            <code>{code}</code>
+                                            ": "
+                                            {message}
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                            <li class="decides" data-testid="line-decides">
+                                {decides.unwrap_or_else(|| "Decides none of the listed results.".to_string())}
+                            </li>
+                        </ul>
+                    }
+                        .into_any()
+                }
+            }}
+        </div>
+    }
+}
+
+/// File size, lines, and the Google size limit switch when it matters.
+#[component]
+fn SizeStatus() -> impl IntoView {
+    let ctx = use_ctx();
+    let status = Memo::new(move |_| {
+        ctx.parsed
+            .with(|p| (p.robots.input_len(), p.line_count(), p.ignored_bytes()))
+    });
+    let over_limit = Memo::new(move |_| {
+        ctx.robots
+            .with(|t| t.len() > robots_matcher::GOOGLE_SIZE_LIMIT)
+    });
+    view! {
+        <div class="size-status">
+            <span data-testid="robots-size">
+                {move || {
+                    let (bytes, lines, _) = status.get();
+                    format!("{} · {}", format_size(bytes), plural(lines, "line", "lines"))
+                }}
+            </span>
+            <Show when=move || over_limit.get()>
+                <span class="limit-note">
+                    {move || {
+                        let (_, _, ignored) = status.get();
+                        if ignored > 0 {
+                            format!("Google reads the first 500 KiB; {} are ignored.", format_size(ignored))
+                        } else {
+                            "Reading past Google's 500 KiB limit.".to_string()
+                        }
+                    }}
+                </span>
+                <label class="checkbox">
+                    <input
+                        type="checkbox"
+                        prop:checked=move || !ctx.size_limited.get()
+                        on:change:target=move |event| ctx.size_limited.set(!event.target().checked())
+                    />
+                    "Read the whole file"
+                </label>
+            </Show>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_offsets_in_ascii_text() {
+        let text = "a\nbc\n\nlast";
+        assert_eq!(line_at_utf16(text, 0), 1);
+        assert_eq!(line_at_utf16(text, 2), 2);
+        assert_eq!(line_at_utf16(text, 6), 4);
+        assert_eq!(line_at_utf16(text, 99), 4);
+    }
+
+    #[test]
+    fn caret_offsets_map_to_lines_and_back() {
+        let text = "a\nbé🤖\n\nlast";
+        assert_eq!(line_at_utf16(text, 0), 1);
+        assert_eq!(line_at_utf16(text, 1), 1);
+        assert_eq!(line_at_utf16(text, 2), 2);
+        // 'é' is one UTF-16 unit, the robot two.
+        assert_eq!(line_at_utf16(text, 6), 2);
+        assert_eq!(line_at_utf16(text, 7), 3);
+        assert_eq!(line_at_utf16(text, 8), 4);
+        assert_eq!(line_at_utf16(text, 99), 4);
+        for line in 1..=4 {
+            assert_eq!(line_at_utf16(text, utf16_offset_of_line(text, line)), line);
+        }
+        assert_eq!(utf16_offset_of_line(text, 4), 8);
+    }
+}

@@ -1,0 +1,191 @@
+//! What the file says besides rules (sitemaps, crawl-delays, other
+//! directives) and the diagnostics list.
+
+use leptos::prelude::*;
+
+use crate::app::use_ctx;
+use crate::components::editor::{severity_class, severity_symbol};
+use crate::view_model::{diagnostic_place, plural};
+
+/// The diagnostics list shows at most this many; a huge file can have
+/// thousands.
+const MAX_LISTED: usize = 300;
+
+#[component]
+pub fn Diagnostics() -> impl IntoView {
+    let ctx = use_ctx();
+    let list = Memo::new(move |_| {
+        ctx.parsed.with(|p| {
+            let all = p.robots.diagnostics();
+            let shown: Vec<_> = all
+                .iter()
+                .take(MAX_LISTED)
+                .map(|d| {
+                    (
+                        d.line,
+                        d.severity,
+                        d.code.as_str(),
+                        d.message.clone(),
+                        diagnostic_place(d),
+                    )
+                })
+                .collect();
+            (shown, all.len())
+        })
+    });
+    let total = Memo::new(move |_| list.with(|l| l.1));
+    view! {
+        <section class="card diagnostics-card" aria-labelledby="diagnostics-heading">
+            <div class="card-head">
+                <h2 id="diagnostics-heading">"Diagnostics"</h2>
+                <span class="muted small">{move || plural(total.get(), "finding", "findings")}</span>
+            </div>
+            <Show
+                when=move || { total.get() > 0 }
+                fallback=|| view! { <p class="muted">"No problems found."</p> }
+            >
+                    <ul class="diagnostics" data-testid="diagnostics">
+                        <For
+                            each=move || list.with(|l| l.0.clone())
+                            key=|d| d.clone()
+                            children=move |(line, severity, code, message, place)| {
+                                let label = format!("{place}, {}: {code}", severity.as_str());
+                                view! {
+                                    <li class=format!("diagnostic {}", severity_class(severity)) data-testid="diagnostic" data-code=code data-line=line.to_string()>
+                                        <button
+                                            type="button"
+                                            class="diagnostic-jump"
+                                            aria-label=format!("{label}. Go to the line.")
+                                            disabled={line == 0}
+                                            on:click=move |_| ctx.jump_to(line, true)
+                                        >
+                                            <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
+                                            <span class="diagnostic-place">{place}</span>
+                                            <span class="sev-text">{severity.as_str()}</span>
+                                            <code class="diagnostic-code">{code}</code>
+                                        </button>
+                                        <p class="diagnostic-message">{message}</p>
+                                    </li>
+                                }
+                            }
+                        />
+                    </ul>
+                    {move || {
+                        let total = total.get();
+                        (total > MAX_LISTED)
+                            .then(|| view! { <p class="muted small">{format!("{} more not listed.", total - MAX_LISTED)}</p> })
+                    }}
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+pub fn FileFacts() -> impl IntoView {
+    let ctx = use_ctx();
+    let facts = Memo::new(move |_| {
+        ctx.parsed.with(|p| {
+            let sitemaps: Vec<(u32, String)> = p
+                .robots
+                .sitemaps()
+                .iter()
+                .map(|s| (s.line, s.url.clone()))
+                .collect();
+            let delays: Vec<(u32, String, String)> = p
+                .crawl_delays()
+                .into_iter()
+                .map(|d| {
+                    let value = match d.delay.seconds {
+                        Some(s) => format!("{s} s"),
+                        None => format!("{} (not a number)", d.delay.value),
+                    };
+                    (d.delay.line, d.group, value)
+                })
+                .collect();
+            let others: Vec<(u32, String, String)> = p
+                .robots
+                .other_directives()
+                .iter()
+                .filter(|o| !o.key.eq_ignore_ascii_case("crawl-delay"))
+                .map(|o| (o.line, o.key.clone(), o.value.clone()))
+                .collect();
+            (sitemaps, delays, others, p.robots.groups().len())
+        })
+    });
+    let line_button = move |line: u32| {
+        view! {
+            <button type="button" class="link-button line-link" on:click=move |_| ctx.jump_to(line, false)>
+                {format!("L{line}")}
+            </button>
+        }
+    };
+    view! {
+        <section class="card facts-card" aria-labelledby="facts-heading">
+            <div class="card-head">
+                <h2 id="facts-heading">"What else the file says"</h2>
+                <span class="muted small">{move || plural(facts.with(|f| f.3), "group", "groups")}</span>
+            </div>
+            <div class="facts">
+                <div class="fact" data-testid="sitemaps">
+                    <h3>"Sitemaps"</h3>
+                    {move || {
+                        let list = facts.with(|f| f.0.clone());
+                        if list.is_empty() {
+                            return view! { <p class="muted">"None."</p> }.into_any();
+                        }
+                        view! {
+                            <ul>
+                                {list
+                                    .into_iter()
+                                    .map(|(line, url)| view! { <li>{line_button(line)}" "<code class="wrap">{url}</code></li> })
+                                    .collect_view()}
+                            </ul>
+                        }
+                            .into_any()
+                    }}
+                </div>
+                <div class="fact" data-testid="crawl-delays">
+                    <h3>"Crawl-delay"</h3>
+                    {move || {
+                        let list = facts.with(|f| f.1.clone());
+                        if list.is_empty() {
+                            return view! { <p class="muted">"None."</p> }.into_any();
+                        }
+                        view! {
+                            <ul>
+                                {list
+                                    .into_iter()
+                                    .map(|(line, group, value)| {
+                                        view! { <li>{line_button(line)}" "<strong>{group}</strong>": "{value}</li> }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                            <p class="muted small">"Google ignores Crawl-delay; Bing and Yandex read it."</p>
+                        }
+                            .into_any()
+                    }}
+                </div>
+                <div class="fact" data-testid="other-directives">
+                    <h3>"Other directives"</h3>
+                    {move || {
+                        let list = facts.with(|f| f.2.clone());
+                        if list.is_empty() {
+                            return view! { <p class="muted">"None."</p> }.into_any();
+                        }
+                        view! {
+                            <ul>
+                                {list
+                                    .into_iter()
+                                    .map(|(line, key, value)| {
+                                        view! { <li>{line_button(line)}" "<code class="wrap">{format!("{key}: {value}")}</code></li> }
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        }
+                            .into_any()
+                    }}
+                </div>
+            </div>
+        </section>
+    }
+}
