@@ -25,7 +25,10 @@ pub fn is_valid_token(token: &str) -> bool {
 /// followed by whitespace and anything else (Google's reading).
 pub fn is_global(value: &str) -> bool {
     let mut bytes = value.bytes();
-    bytes.next() == Some(b'*') && bytes.next().is_none_or(|b| b.is_ascii_whitespace() || b == 0x0B)
+    bytes.next() == Some(b'*')
+        && bytes
+            .next()
+            .is_none_or(|b| b.is_ascii_whitespace() || b == 0x0B)
 }
 
 /// How a robots.txt token is compared with a crawler's token.
@@ -125,7 +128,9 @@ impl Crawler {
             _ => (&parts[..], false),
         };
         if parts.contains(&"!*") {
-            return Err(CrawlerSpecError::MisplacedIgnoreGlobal(spec.trim().to_string()));
+            return Err(CrawlerSpecError::MisplacedIgnoreGlobal(
+                spec.trim().to_string(),
+            ));
         }
         if parts.iter().any(|p| p.is_empty()) {
             return Err(CrawlerSpecError::EmptyToken(spec.trim().to_string()));
@@ -152,7 +157,10 @@ impl Crawler {
 
     /// Tokens that can never match a group (see [`is_valid_token`]).
     pub fn invalid_tokens(&self) -> impl Iterator<Item = &str> {
-        self.tokens.iter().map(String::as_str).filter(|t| !is_valid_token(t))
+        self.tokens
+            .iter()
+            .map(String::as_str)
+            .filter(|t| !is_valid_token(t))
     }
 
     /// The first (most specific) token: the crawler's name.
@@ -231,18 +239,35 @@ mod tests {
         let c = Crawler::parse_spec(" Googlebot-News > Googlebot ").unwrap();
         assert_eq!(c.tokens(), ["Googlebot-News", "Googlebot"]);
         assert!(!c.ignores_global());
-        assert!(Crawler::parse_spec("AdsBot-Google>!*").unwrap().ignores_global());
+        assert!(Crawler::parse_spec("AdsBot-Google>!*")
+            .unwrap()
+            .ignores_global());
         assert_eq!(
-            Crawler::new("A").with_fallback("B").ignoring_global().spec(),
+            Crawler::new("A")
+                .with_fallback("B")
+                .ignoring_global()
+                .spec(),
             "A>B>!*"
         );
     }
 
     #[test]
     fn bad_specs_are_errors() {
-        assert!(matches!(Crawler::parse_spec(""), Err(CrawlerSpecError::EmptyToken(_))));
-        assert!(matches!(Crawler::parse_spec("a>>b"), Err(CrawlerSpecError::EmptyToken(_))));
-        assert!(matches!(Crawler::parse_spec("!*"), Err(CrawlerSpecError::MisplacedIgnoreGlobal(_))));
-        assert!(matches!(Crawler::parse_spec("!*>a"), Err(CrawlerSpecError::MisplacedIgnoreGlobal(_))));
+        assert!(matches!(
+            Crawler::parse_spec(""),
+            Err(CrawlerSpecError::EmptyToken(_))
+        ));
+        assert!(matches!(
+            Crawler::parse_spec("a>>b"),
+            Err(CrawlerSpecError::EmptyToken(_))
+        ));
+        assert!(matches!(
+            Crawler::parse_spec("!*"),
+            Err(CrawlerSpecError::MisplacedIgnoreGlobal(_))
+        ));
+        assert!(matches!(
+            Crawler::parse_spec("!*>a"),
+            Err(CrawlerSpecError::MisplacedIgnoreGlobal(_))
+        ));
     }
 }

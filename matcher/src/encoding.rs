@@ -42,7 +42,14 @@ fn utf16_byte_order(bytes: &[u8]) -> Option<bool> {
         return None;
     }
     let pairs = sample.len() / 2;
-    let zeros_at = |offset: usize| sample.iter().skip(offset).step_by(2).filter(|&&b| b == 0).count();
+    let zeros_at = |offset: usize| {
+        sample
+            .iter()
+            .skip(offset)
+            .step_by(2)
+            .filter(|&&b| b == 0)
+            .count()
+    };
     let (even, odd) = (zeros_at(0), zeros_at(1));
     if odd * 10 >= pairs * 9 && even == 0 {
         Some(true)
@@ -132,9 +139,18 @@ mod tests {
     fn detects_utf8_utf16_and_invalid_bytes() {
         assert_eq!(detect(b"User-agent: *\n"), Encoding::Utf8);
         assert_eq!(detect(b"\xEF\xBB\xBFUser-agent: *"), Encoding::Utf8);
-        assert_eq!(detect(&utf16le("User-agent: *\nDisallow: /", true)), Encoding::Utf16);
-        assert_eq!(detect(&utf16le("User-agent: *\nDisallow: /", false)), Encoding::Utf16);
-        assert_eq!(detect(b"Disallow: /caf\xE9"), Encoding::Invalid { first_error: 14 });
+        assert_eq!(
+            detect(&utf16le("User-agent: *\nDisallow: /", true)),
+            Encoding::Utf16
+        );
+        assert_eq!(
+            detect(&utf16le("User-agent: *\nDisallow: /", false)),
+            Encoding::Utf16
+        );
+        assert_eq!(
+            detect(b"Disallow: /caf\xE9"),
+            Encoding::Invalid { first_error: 14 }
+        );
         assert_eq!(detect(b""), Encoding::Utf8);
     }
 
@@ -153,7 +169,9 @@ mod tests {
 
     #[test]
     fn recognises_html_pages() {
-        assert!(looks_like_html(b"\n  <!DOCTYPE html><html><body>404</body></html>"));
+        assert!(looks_like_html(
+            b"\n  <!DOCTYPE html><html><body>404</body></html>"
+        ));
         assert!(looks_like_html(b"<html>\n<head>"));
         assert!(looks_like_html(b"<!-- x -->\n<html>"));
         assert!(!looks_like_html(b"User-agent: *\n# <html> in a comment\n"));

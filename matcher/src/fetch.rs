@@ -86,21 +86,37 @@ mod tests {
     #[test]
     fn server_and_network_errors_disallow_everything() {
         for code in [500, 502, 503, 504] {
-            assert_eq!(fixed(status(code)), (false, Category::Unreachable), "{code}");
+            assert_eq!(
+                fixed(status(code)),
+                (false, Category::Unreachable),
+                "{code}"
+            );
         }
-        assert_eq!(fixed(fetch_policy(FetchOutcome::Timeout)), (false, Category::Unreachable));
-        assert_eq!(fixed(fetch_policy(FetchOutcome::NetworkError)), (false, Category::Unreachable));
+        assert_eq!(
+            fixed(fetch_policy(FetchOutcome::Timeout)),
+            (false, Category::Unreachable)
+        );
+        assert_eq!(
+            fixed(fetch_policy(FetchOutcome::NetworkError)),
+            (false, Category::Unreachable)
+        );
     }
 
     #[test]
     fn redirects_are_followed_five_times_then_count_as_404() {
         for redirects in 0..MAX_REDIRECTS {
             assert_eq!(
-                fetch_policy(FetchOutcome::Status { code: 301, redirects }),
+                fetch_policy(FetchOutcome::Status {
+                    code: 301,
+                    redirects
+                }),
                 FetchPolicy::FollowRedirect
             );
         }
-        let after = fetch_policy(FetchOutcome::Status { code: 302, redirects: MAX_REDIRECTS });
+        let after = fetch_policy(FetchOutcome::Status {
+            code: 302,
+            redirects: MAX_REDIRECTS,
+        });
         assert_eq!(fixed(after), (true, Category::Unavailable));
     }
 }

@@ -43,7 +43,14 @@ impl Best {
     pub fn offer_rule(&mut self, rules: &[Rule], rule: usize, path: &[u8]) {
         if let Some(priority) = rules[rule].match_priority(path) {
             let line = rules[rule].line;
-            self.offer(rules[rule].kind, Hit { rule, priority, line });
+            self.offer(
+                rules[rule].kind,
+                Hit {
+                    rule,
+                    priority,
+                    line,
+                },
+            );
         }
     }
 }
@@ -63,88 +70,125 @@ struct Entry {
     kind: RuleKind,
 }
 
+/// A node of the path-compressed trie. The edge into a node is labelled
+/// with one or more bytes (`labels[label_start..][..label_len]`); a node's
+/// children are listed by the first byte of their label, in byte order.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
-    edges_start: u32,
-    edges_len: u32,
+    label_start: u32,
+    label_len: u32,
+    children_start: u32,
+    children_len: u32,
     entries_start: u32,
     entries_len: u32,
 }
 
 /// The rules of the groups that apply to one crawler, indexed for matching.
+///
+/// A radix trie over the literal prefixes: a chain of nodes with one child
+/// each is a single node with a longer label, so a file of long, unique
+/// paths (thousands of hashed URLs) costs a node or two per rule, not one per
+/// byte, and walking a path compares whole labels at once.
 #[derive(Clone, Debug, Default)]
 pub struct RuleSet {
     nodes: Vec<Node>,
-    edge_bytes: Vec<u8>,
-    edge_targets: Vec<u32>,
+    labels: Vec<u8>,
+    /// First label byte of each child, per node (`children_start..`).
+    first_bytes: Vec<u8>,
+    /// Child node ids, parallel to `first_bytes`.
+    children: Vec<u32>,
     entries: Vec<Entry>,
 }
 
 impl RuleSet {
     /// Indexes the rules with the given indices.
     pub fn new(rules: &[Rule], ids: impl IntoIterator<Item = usize>) -> RuleSet {
-        struct Building {
-            children: Vec<(u8, u32)>,
-            entries: Vec<Entry>,
-        }
-        let mut building = vec![Building {
-            children: Vec::new(),
-            entries: Vec::new(),
-        }];
+        let ids: Vec<usize> = ids.into_iter().collect();
+        let mut building = Building::with_capacity(ids.len());
+        building.arena.reserve(
+            ids.iter()
+                .map(|&id| {
+                    let rule = &rules[id];
+                    rule.pattern.literal_prefix().len()
+                        + rule
+                            .index_html
+                            .as_ref()
+                            .map_or(0, |p| p.literal_prefix().len())
+                })
+                .sum(),
+        );
         for id in ids {
             let rule = &rules[id];
             let patterns = std::iter::once((&rule.pattern, false))
                 .chain(rule.index_html.as_ref().map(|alt| (alt, true)));
             for (pattern, alternative) in patterns {
-                let mut node = 0usize;
-                for &b in pattern.literal_prefix() {
-                    let found = building[node].children.iter().find(|(c, _)| *c == b);
-                    node = match found {
-                        Some(&(_, child)) => child as usize,
-                        None => {
-                            let child = building.len();
-                            building.push(Building {
-                                children: Vec::new(),
-                                entries: Vec::new(),
-                            });
-                            building[node].children.push((b, child as u32));
-                            child
-                        }
-                    };
-                }
-                building[node].entries.push(Entry {
-                    rule: id as u32,
-                    alternative,
-                    priority: pattern.priority(),
-                    line: rule.line,
-                    kind: rule.kind,
-                });
+                building.insert(
+                    pattern.literal_prefix(),
+                    Entry {
+                        rule: id as u32,
+                        alternative,
+                        priority: pattern.priority(),
+                        line: rule.line,
+                        kind: rule.kind,
+                    },
+                );
             }
         }
-        let mut set = RuleSet::default();
-        for mut node in building {
-            node.children.sort_unstable_by_key(|&(b, _)| b);
-            set.nodes.push(Node {
-                edges_start: set.edge_bytes.len() as u32,
-                edges_len: node.children.len() as u32,
-                entries_start: set.entries.len() as u32,
-                entries_len: node.entries.len() as u32,
-            });
-            set.edge_bytes.extend(node.children.iter().map(|&(b, _)| b));
-            set.edge_targets.extend(node.children.iter().map(|&(_, t)| t));
-            set.entries.extend(node.entries);
-        }
-        set
+        building.finish()
+    }
+
+    /// The child of `node` whose label starts with `byte`.
+    #[inline]
+    fn child(&self, n: &Node, byte: u8) -> Option<usize> {
+        let start = n.children_start as usize;
+        let bytes = &self.first_bytes[start..start + n.children_len as usize];
+        let i = if bytes.len() <= 8 {
+            bytes.iter().position(|&b| b == byte)?
+        } else {
+            bytes.binary_search(&byte).ok()?
+        };
+        Some(self.children[start + i] as usize)
     }
 
     /// The best Allow and Disallow matching `path`.
+    ///
+    /// Walks down the trie first and then looks at the rules deepest node
+    /// first: the longest literal prefixes usually give the longest matches,
+    /// and once a long match is known, shorter rules (often `/*...`
+    /// wildcards near the root) are skipped by length alone, without
+    /// matching them. The best of each kind does not depend on the order.
     pub fn best(&self, rules: &[Rule], path: &[u8]) -> Best {
-        let mut best = Best::default();
+        let mut stack = [0u32; 48];
+        let mut deep: Vec<u32> = Vec::new();
+        let mut len = 0usize;
         let mut node = 0usize;
         let mut depth = 0usize;
         loop {
-            let n = self.nodes[node];
-            let entries = &self.entries[n.entries_start as usize..(n.entries_start + n.entries_len) as usize];
+            let n = &self.nodes[node];
+            if n.entries_len > 0 {
+                if len < stack.len() {
+                    stack[len] = node as u32;
+                    len += 1;
+                } else {
+                    deep.push(node as u32);
+                }
+            }
+            let Some(&b) = path.get(depth) else { break };
+            let Some(child) = self.child(n, b) else { break };
+            let c = &self.nodes[child];
+            let label =
+                &self.labels[c.label_start as usize..(c.label_start + c.label_len) as usize];
+            if !path[depth..].starts_with(label) {
+                break;
+            }
+            depth += label.len();
+            node = child;
+        }
+        let mut best = Best::default();
+        for &node in deep.iter().rev().chain(stack[..len].iter().rev()) {
+            let n = &self.nodes[node as usize];
+            let entries =
+                &self.entries[n.entries_start as usize..(n.entries_start + n.entries_len) as usize];
             for entry in entries {
                 let current = match entry.kind {
                     RuleKind::Allow => best.allow,
@@ -170,15 +214,245 @@ impl RuleSet {
                     );
                 }
             }
-            let Some(&b) = path.get(depth) else { break };
-            let start = n.edges_start as usize;
-            let edges = &self.edge_bytes[start..start + n.edges_len as usize];
-            match memchr::memchr(b, edges) {
-                Some(i) => node = self.edge_targets[start + i] as usize,
-                None => break,
-            }
-            depth += 1;
         }
         best
     }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A trie node while building: children and entries as linked lists in
+/// flat vectors, so that building allocates per file, not per node.
+#[derive(Clone, Copy, Debug)]
+struct BuildNode {
+    /// The label is `arena[start..end]`.
+    start: u32,
+    end: u32,
+    first_byte: u8,
+    first_child: u32,
+    next_sibling: u32,
+    first_entry: u32,
+    last_entry: u32,
+    /// Number of children, and a 256-entry child table once there are many.
+    children: u32,
+    table: u32,
+}
+
+/// Children a node may have before lookups use a table.
+const TABLE_AFTER: u32 = 8;
+
+impl BuildNode {
+    fn new(start: usize, end: usize, first_byte: u8) -> BuildNode {
+        BuildNode {
+            start: start as u32,
+            end: end as u32,
+            first_byte,
+            first_child: NONE,
+            next_sibling: NONE,
+            first_entry: NONE,
+            last_entry: NONE,
+            children: 0,
+            table: NONE,
+        }
+    }
+}
+
+/// A radix trie under construction: insertion splits an edge where a new
+/// prefix leaves it, so no sorting and no per-byte nodes.
+#[derive(Default)]
+struct Building {
+    /// Every inserted prefix, one after the other: labels are slices of it,
+    /// and walking the trie reads this compact buffer rather than patterns
+    /// spread over the heap.
+    arena: Vec<u8>,
+    nodes: Vec<BuildNode>,
+    entries: Vec<Entry>,
+    /// Next entry of the same node, parallel to `entries`.
+    next_entry: Vec<u32>,
+    tables: Vec<[u32; 256]>,
+}
+
+impl Building {
+    /// Room for `n` patterns: a pattern adds at most two nodes.
+    fn with_capacity(n: usize) -> Building {
+        Building {
+            arena: Vec::new(),
+            nodes: Vec::with_capacity(2 * n + 1),
+            entries: Vec::with_capacity(n),
+            next_entry: Vec::with_capacity(n),
+            tables: Vec::new(),
+        }
+    }
+
+    fn label(&self, node: usize) -> &[u8] {
+        let n = &self.nodes[node];
+        &self.arena[n.start as usize..n.end as usize]
+    }
+
+    fn find_child(&self, node: usize, byte: u8) -> u32 {
+        let n = &self.nodes[node];
+        if n.table != NONE {
+            return self.tables[n.table as usize][usize::from(byte)];
+        }
+        let mut child = n.first_child;
+        while child != NONE && self.nodes[child as usize].first_byte != byte {
+            child = self.nodes[child as usize].next_sibling;
+        }
+        child
+    }
+
+    /// Records `child`, already linked in front of the node's list.
+    fn add_child(&mut self, node: usize, child: u32, byte: u8) {
+        let n = &mut self.nodes[node];
+        n.first_child = child;
+        n.children += 1;
+        if n.table != NONE {
+            self.tables[n.table as usize][usize::from(byte)] = child;
+        } else if n.children > TABLE_AFTER {
+            let mut table = [NONE; 256];
+            let mut c = n.first_child;
+            while c != NONE {
+                table[usize::from(self.nodes[c as usize].first_byte)] = c;
+                c = self.nodes[c as usize].next_sibling;
+            }
+            self.nodes[node].table = self.tables.len() as u32;
+            self.tables.push(table);
+        }
+    }
+
+    fn insert(&mut self, prefix: &[u8], entry: Entry) {
+        if self.nodes.is_empty() {
+            self.nodes.push(BuildNode::new(0, 0, 0));
+        }
+        // The prefix's copy in the arena: `base + i` is its byte `i`.
+        let base = self.arena.len();
+        self.arena.extend_from_slice(prefix);
+        let mut node = 0usize;
+        let mut depth = 0usize;
+        while depth < prefix.len() {
+            let b = prefix[depth];
+            let child = self.find_child(node, b);
+            if child == NONE {
+                // A new leaf holds the rest of the prefix.
+                let leaf = self.nodes.len() as u32;
+                let mut n = BuildNode::new(base + depth, base + prefix.len(), b);
+                n.next_sibling = self.nodes[node].first_child;
+                self.nodes.push(n);
+                self.add_child(node, leaf, b);
+                node = leaf as usize;
+                break;
+            }
+            let child = child as usize;
+            let (start, end) = (
+                self.nodes[child].start as usize,
+                self.nodes[child].end as usize,
+            );
+            let common = common_prefix(&self.arena[start..end], &prefix[depth..]);
+            if common < end - start {
+                // Split: the child keeps the shared part; a new node below
+                // it takes the rest of the old label, children and entries.
+                let old = self.nodes[child];
+                let lower = self.nodes.len() as u32;
+                self.nodes.push(BuildNode {
+                    start: old.start + common as u32,
+                    first_byte: self.arena[start + common],
+                    next_sibling: NONE,
+                    ..old
+                });
+                let upper = &mut self.nodes[child];
+                upper.end = old.start + common as u32;
+                upper.first_child = lower;
+                upper.children = 1;
+                upper.table = NONE;
+                upper.first_entry = NONE;
+                upper.last_entry = NONE;
+            }
+            node = child;
+            depth += common;
+        }
+        let e = self.entries.len() as u32;
+        self.entries.push(entry);
+        self.next_entry.push(NONE);
+        let n = &mut self.nodes[node];
+        if n.last_entry == NONE {
+            n.first_entry = e;
+        } else {
+            self.next_entry[n.last_entry as usize] = e;
+        }
+        n.last_entry = e;
+    }
+
+    /// Lays the trie out breadth first, each node's children contiguous and
+    /// in byte order, entries in insertion (file) order.
+    fn finish(self) -> RuleSet {
+        let edges = self.nodes.len().saturating_sub(1);
+        let mut set = RuleSet {
+            nodes: Vec::with_capacity(self.nodes.len().max(1)),
+            entries: Vec::with_capacity(self.entries.len()),
+            first_bytes: Vec::with_capacity(edges),
+            children: Vec::with_capacity(edges),
+            labels: Vec::with_capacity(self.nodes.iter().map(|n| (n.end - n.start) as usize).sum()),
+        };
+        set.nodes.push(Node::default());
+        if self.nodes.is_empty() {
+            return set;
+        }
+        // (building node, final node), in final order.
+        let mut queue = std::collections::VecDeque::from([(0usize, 0usize)]);
+        let mut children = Vec::new();
+        while let Some((from, to)) = queue.pop_front() {
+            let n = self.nodes[from];
+            let entries_start = set.entries.len() as u32;
+            let mut e = n.first_entry;
+            while e != NONE {
+                set.entries.push(self.entries[e as usize]);
+                e = self.next_entry[e as usize];
+            }
+            children.clear();
+            let mut c = n.first_child;
+            while c != NONE {
+                children.push(c as usize);
+                c = self.nodes[c as usize].next_sibling;
+            }
+            children.sort_unstable_by_key(|&c| self.nodes[c].first_byte);
+            let children_start = set.first_bytes.len() as u32;
+            for &c in &children {
+                let label = self.label(c);
+                let id = set.nodes.len();
+                set.nodes.push(Node {
+                    label_start: set.labels.len() as u32,
+                    label_len: label.len() as u32,
+                    ..Node::default()
+                });
+                set.labels.extend_from_slice(label);
+                set.first_bytes.push(self.nodes[c].first_byte);
+                set.children.push(id as u32);
+                queue.push_back((c, id));
+            }
+            let node = &mut set.nodes[to];
+            node.entries_start = entries_start;
+            node.entries_len = set.entries.len() as u32 - entries_start;
+            node.children_start = children_start;
+            node.children_len = children.len() as u32;
+        }
+        set
+    }
+}
+
+/// Length of the common prefix of `a` and `b`, eight bytes at a time.
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let len = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= len {
+        let x = u64::from_le_bytes(a[i..i + 8].try_into().unwrap());
+        let y = u64::from_le_bytes(b[i..i + 8].try_into().unwrap());
+        if x != y {
+            return i + ((x ^ y).trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < len && a[i] == b[i] {
+        i += 1;
+    }
+    i
 }

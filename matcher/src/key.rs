@@ -143,7 +143,10 @@ mod tests {
     fn google_accepts_prefixes() {
         assert_eq!(google("Disallowed"), (KeyKind::Disallow, Spelling::Prefix));
         assert_eq!(google("Allowance"), (KeyKind::Allow, Spelling::Prefix));
-        assert_eq!(google("user-agents"), (KeyKind::UserAgent, Spelling::Prefix));
+        assert_eq!(
+            google("user-agents"),
+            (KeyKind::UserAgent, Spelling::Prefix)
+        );
         assert_eq!(rfc("Disallowed"), KeyKind::Other);
     }
 

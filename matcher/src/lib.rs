@@ -39,7 +39,9 @@ pub mod verdict;
 pub use agent::{is_valid_token, AgentMatching, Crawler, CrawlerSpecError};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use fetch::{fetch_policy, FetchOutcome, FetchPolicy};
-pub use robots::{AgentName, Group, Line, LineKind, OtherDirective, Robots, Rule, RuleKind, Sitemap};
+pub use robots::{
+    AgentName, Group, Line, LineKind, OtherDirective, Robots, Rule, RuleKind, Sitemap,
+};
 pub use url::{path_params_query, robots_txt_url, UrlError};
 pub use verdict::{Category, CheckOptions, Explanation, RuleMatch, Selection, Verdict};
 

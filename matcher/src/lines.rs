@@ -42,6 +42,17 @@ pub struct RawLine {
     pub nul_at: Option<usize>,
 }
 
+/// The first `needle` in `haystack`. Most robots.txt lines are a few dozen
+/// bytes, where a plain loop beats setting up a vectorised search.
+#[inline]
+pub(crate) fn find_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
+    if haystack.len() < 64 {
+        haystack.iter().position(|&b| b == needle)
+    } else {
+        memchr::memchr(needle, haystack)
+    }
+}
+
 /// Length of the (possibly partial) UTF-8 byte order mark at the start.
 pub fn bom_len(input: &[u8]) -> usize {
     input
@@ -59,10 +70,13 @@ pub fn split_lines(input: &[u8]) -> Vec<RawLine> {
     let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', input).count() + 1);
     let mut start = bom_len(input);
     let mut number = 0u32;
+    // One pass for NUL bytes; most files have none, and then no line needs
+    // its own search.
+    let has_nul = memchr::memchr(0, input).is_some();
     loop {
         let end = memchr::memchr2(b'\n', b'\r', &input[start..]).map_or(input.len(), |i| start + i);
         number += 1;
-        lines.push(raw_line(input, number, start..end));
+        lines.push(raw_line(input, number, start..end, has_nul));
         if end == input.len() {
             break;
         }
@@ -76,11 +90,11 @@ pub fn split_lines(input: &[u8]) -> Vec<RawLine> {
     lines
 }
 
-fn raw_line(input: &[u8], number: u32, span: Range<usize>) -> RawLine {
+fn raw_line(input: &[u8], number: u32, span: Range<usize>, has_nul: bool) -> RawLine {
     let bytes = &input[span.clone()];
     let too_long = bytes.len() > MAX_LINE_BYTES;
     let kept = bytes.len().min(MAX_LINE_BYTES);
-    let nul_at = memchr::memchr(0, bytes);
+    let nul_at = if has_nul { find_byte(0, bytes) } else { None };
     let readable_len = nul_at.map_or(kept, |n| n.min(kept));
     RawLine {
         number,
@@ -100,7 +114,11 @@ pub fn is_space(b: u8) -> bool {
 pub fn trim(input: &[u8], range: Range<usize>) -> Range<usize> {
     let bytes = &input[range.clone()];
     let lead = bytes.iter().take_while(|&&b| is_space(b)).count();
-    let trail = bytes[lead..].iter().rev().take_while(|&&b| is_space(b)).count();
+    let trail = bytes[lead..]
+        .iter()
+        .rev()
+        .take_while(|&&b| is_space(b))
+        .count();
     range.start + lead..range.end - trail
 }
 
@@ -136,7 +154,7 @@ pub struct SplitLine {
 
 /// Splits the readable part of a line into key and value, Google's way.
 pub fn split_directive(input: &[u8], readable: Range<usize>) -> SplitLine {
-    let hash = memchr::memchr(b'#', &input[readable.clone()]).map(|i| readable.start + i);
+    let hash = find_byte(b'#', &input[readable.clone()]).map(|i| readable.start + i);
     let comment = hash.map(|h| h..readable.end);
     let text = trim(input, readable.start..hash.unwrap_or(readable.end));
     let shape = if text.is_empty() {
@@ -153,7 +171,7 @@ pub fn split_directive(input: &[u8], readable: Range<usize>) -> SplitLine {
 
 fn directive_shape(input: &[u8], text: Range<usize>) -> LineShape {
     let bytes = &input[text.clone()];
-    let (sep, value_start, missing_colon) = match memchr::memchr(b':', bytes) {
+    let (sep, value_start, missing_colon) = match find_byte(b':', bytes) {
         Some(colon) => (colon, colon + 1, false),
         None => {
             // Google accepts whitespace in place of the colon, but only when
@@ -161,7 +179,11 @@ fn directive_shape(input: &[u8], text: Range<usize>) -> LineShape {
             let Some(ws) = memchr::memchr2(b' ', b'\t', bytes) else {
                 return LineShape::NoDirective;
             };
-            let value_start = ws + bytes[ws..].iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+            let value_start = ws
+                + bytes[ws..]
+                    .iter()
+                    .take_while(|&&b| b == b' ' || b == b'\t')
+                    .count();
             if memchr::memchr2(b' ', b'\t', &bytes[value_start..]).is_some() {
                 return LineShape::NoDirective;
             }
@@ -256,15 +278,27 @@ mod tests {
 
     #[test]
     fn key_and_value_are_trimmed() {
-        assert_eq!(kv("  Disallow :  /a  "), ("Disallow".into(), "/a".into(), false));
+        assert_eq!(
+            kv("  Disallow :  /a  "),
+            ("Disallow".into(), "/a".into(), false)
+        );
         assert_eq!(kv("Disallow:"), ("Disallow".into(), "".into(), false));
-        assert_eq!(kv("Sitemap: http://x/y"), ("Sitemap".into(), "http://x/y".into(), false));
+        assert_eq!(
+            kv("Sitemap: http://x/y"),
+            ("Sitemap".into(), "http://x/y".into(), false)
+        );
     }
 
     #[test]
     fn comments_are_cut_anywhere() {
-        assert_eq!(kv("Disallow: /a # no"), ("Disallow".into(), "/a".into(), false));
-        assert_eq!(kv("Disallow: /a#b"), ("Disallow".into(), "/a".into(), false));
+        assert_eq!(
+            kv("Disallow: /a # no"),
+            ("Disallow".into(), "/a".into(), false)
+        );
+        assert_eq!(
+            kv("Disallow: /a#b"),
+            ("Disallow".into(), "/a".into(), false)
+        );
         assert_eq!(shape("  # only a comment"), LineShape::Comment);
         assert_eq!(shape(" \t "), LineShape::Blank);
         let split = split_directive(b"a: b # c", 0..8);

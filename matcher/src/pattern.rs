@@ -45,6 +45,10 @@ fn push_escaped(out: &mut Vec<u8>, b: u8) {
 /// the plain character; `%2A` and `%24` stay escaped and so match a literal
 /// `*` or `$` in a path.
 pub fn normalize_pattern(value: &[u8], mode: Mode) -> Vec<u8> {
+    // Most patterns are plain ASCII without escapes: nothing to change.
+    if value.is_ascii() && crate::lines::find_byte(b'%', value).is_none() {
+        return value.to_vec();
+    }
     let mut out = Vec::with_capacity(value.len());
     let mut i = 0;
     while i < value.len() {
@@ -77,8 +81,20 @@ pub fn normalize_pattern(value: &[u8], mode: Mode) -> Vec<u8> {
 /// Whether a path byte is percent-encoded when a crawler requests the URL:
 /// bytes a browser or crawler never sends raw in a request line.
 fn needs_request_escape(b: u8) -> bool {
-    b <= b' ' || b >= 0x7F || matches!(b, b'"' | b'<' | b'>' | b'`' | b'{' | b'}')
+    REQUEST_ESCAPE[usize::from(b)]
 }
+
+/// [`needs_request_escape`] as a table: one load per byte of every path.
+const REQUEST_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c <= b' ' || c >= 0x7F || matches!(c, b'"' | b'<' | b'>' | b'`' | b'{' | b'}');
+        b += 1;
+    }
+    table
+};
 
 /// Encodes a URL path the way a crawler's request carries it: spaces,
 /// controls, non-ASCII and a few unsafe characters are percent-encoded;
@@ -95,10 +111,9 @@ pub fn encode_path(path: &str, mode: Mode) -> Cow<'_, [u8]> {
     };
     match mode {
         Mode::Google => requested,
-        Mode::Rfc9309 => Cow::Owned(escape_where(
-            &normalize_pattern(&requested, mode),
-            |b| b == b'*' || b == b'$',
-        )),
+        Mode::Rfc9309 => Cow::Owned(escape_where(&normalize_pattern(&requested, mode), |b| {
+            b == b'*' || b == b'$'
+        })),
     }
 }
 
@@ -132,7 +147,7 @@ impl Pattern {
     pub fn new(bytes: Vec<u8>) -> Pattern {
         let anchored = bytes.last() == Some(&b'$');
         let body_end = bytes.len() - usize::from(anchored);
-        let star = memchr::memchr(b'*', &bytes[..body_end]);
+        let star = crate::lines::find_byte(b'*', &bytes[..body_end]);
         let prefix_end = star.unwrap_or(body_end);
         Pattern {
             prefix_end: u32::try_from(prefix_end).unwrap_or(u32::MAX),
@@ -180,12 +195,17 @@ impl Pattern {
         // Pieces between stars; the first one is the prefix, already matched.
         let mut pieces = self.bytes[prefix_end + 1..body_end].split(|&b| b == b'*');
         let last = pieces.next_back().unwrap_or_default();
+        // An anchored pattern's last piece must end the path: the cheapest
+        // test, and the one most paths fail (`/*.php$`).
+        if self.anchored && !path.ends_with(last) {
+            return false;
+        }
         let mut cursor = prefix_end;
         for piece in pieces {
             if piece.is_empty() {
                 continue;
             }
-            match memchr::memmem::find(&path[cursor..], piece) {
+            match find_piece(&path[cursor..], piece) {
                 Some(at) => cursor += at + piece.len(),
                 None => return false,
             }
@@ -193,8 +213,29 @@ impl Pattern {
         if self.anchored {
             path.len() >= cursor + last.len() && path.ends_with(last)
         } else {
-            last.is_empty() || memchr::memmem::find(&path[cursor..], last).is_some()
+            last.is_empty() || find_piece(&path[cursor..], last).is_some()
         }
+    }
+}
+
+/// The leftmost `needle` in `haystack`. A vectorised search pays a set-up
+/// cost per call that most URL paths are too short to win back.
+fn find_piece(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    match needle {
+        [] => Some(0),
+        [b] => crate::lines::find_byte(*b, haystack),
+        [first, rest @ ..] if haystack.len() < 64 => {
+            // Candidates by their first byte, the rest compared in line.
+            let last_start = haystack.len().checked_sub(needle.len())?;
+            (0..=last_start).find(|&at| {
+                haystack[at] == *first
+                    && haystack[at + 1..at + needle.len()]
+                        .iter()
+                        .zip(rest)
+                        .all(|(a, b)| a == b)
+            })
+        }
+        _ => memchr::memmem::find(haystack, needle),
     }
 }
 
@@ -278,7 +319,10 @@ mod tests {
     #[test]
     fn normalization_escapes_non_ascii_and_uppercases_escapes() {
         let norm = |s: &str, m| String::from_utf8(normalize_pattern(s.as_bytes(), m)).unwrap();
-        assert_eq!(norm("/SanJoséSellers", Mode::Google), "/SanJos%C3%A9Sellers");
+        assert_eq!(
+            norm("/SanJoséSellers", Mode::Google),
+            "/SanJos%C3%A9Sellers"
+        );
         assert_eq!(norm("/a%2fb%aa", Mode::Google), "/a%2Fb%AA");
         assert_eq!(norm("/%zz%", Mode::Google), "/%zz%");
         assert_eq!(norm("/%41%7e%2A%24", Mode::Google), "/%41%7E%2A%24");
@@ -288,14 +332,18 @@ mod tests {
     #[test]
     fn request_encoding_escapes_what_a_crawler_escapes() {
         let enc = |s: &str, m| String::from_utf8(encode_path(s, m).into_owned()).unwrap();
-        assert_eq!(enc("/a b/é?q=\"x\"", Mode::Google), "/a%20b/%C3%A9?q=%22x%22");
+        assert_eq!(
+            enc("/a b/é?q=\"x\"", Mode::Google),
+            "/a%20b/%C3%A9?q=%22x%22"
+        );
         assert_eq!(enc("/a%2fb", Mode::Google), "/a%2fb");
         assert_eq!(enc("/a%2fb/%41*$", Mode::Rfc9309), "/a%2Fb/A%2A%24");
     }
 
     #[test]
     fn index_html_alternative_is_the_anchored_directory() {
-        let alt = |s: &str| index_html_alternative(s.as_bytes()).map(|v| String::from_utf8(v).unwrap());
+        let alt =
+            |s: &str| index_html_alternative(s.as_bytes()).map(|v| String::from_utf8(v).unwrap());
         assert_eq!(alt("/a/index.html").as_deref(), Some("/a/$"));
         assert_eq!(alt("/index.htm").as_deref(), Some("/$"));
         assert_eq!(alt("/a/index.php"), None);

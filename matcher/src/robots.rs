@@ -4,8 +4,10 @@
 //! Parsing never fails: any bytes give a [`Robots`], and what a crawler would
 //! skip is reported as a [`Diagnostic`] instead.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
+use std::sync::Arc;
 
 use crate::agent::{is_global, product_token};
 use crate::diagnostic::{Code, Diagnostic};
@@ -212,9 +214,12 @@ pub struct Robots {
     pub(crate) input_len: usize,
     pub(crate) parsed_len: usize,
     /// Lower-cased product token -> the groups naming it.
-    pub(crate) named: HashMap<Box<[u8]>, AgentRules>,
+    /// Tokens naming the same groups share one index.
+    /// Sorted by token for binary search: no hashing per check, and no
+    /// hash-flooding by a file full of crafted names.
+    pub(crate) named: Vec<(Box<[u8]>, Arc<AgentRules>)>,
     /// The `*` groups.
-    pub(crate) global: Option<AgentRules>,
+    pub(crate) global: Option<Arc<AgentRules>>,
 }
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
@@ -312,6 +317,9 @@ impl Robots {
 /// Builds a [`Robots`] line by line.
 struct Parser<'a> {
     input: &'a [u8],
+    /// The input as text, when it is all valid UTF-8: slices of it then need
+    /// no check of their own.
+    utf8: Option<&'a str>,
     mode: Mode,
     limit: usize,
     robots: Robots,
@@ -323,9 +331,12 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn new(input: &'a [u8], options: &ParseOptions) -> Parser<'a> {
-        let limit = options.size_limit.map_or(input.len(), |l| l.min(input.len()));
+        let limit = options
+            .size_limit
+            .map_or(input.len(), |l| l.min(input.len()));
         Parser {
             input,
+            utf8: std::str::from_utf8(input).ok(),
             mode: options.mode,
             limit,
             robots: Robots {
@@ -338,7 +349,7 @@ impl<'a> Parser<'a> {
                 diagnostics: Vec::new(),
                 input_len: input.len(),
                 parsed_len: limit,
-                named: HashMap::new(),
+                named: Vec::new(),
                 global: None,
             },
             current: None,
@@ -347,7 +358,21 @@ impl<'a> Parser<'a> {
     }
 
     fn text(&self, range: Range<usize>) -> String {
-        String::from_utf8_lossy(&self.input[range]).into_owned()
+        self.text_ref(range).into_owned()
+    }
+
+    /// Like [`Parser::text`], without copying valid UTF-8. (`from_utf8`
+    /// checks ASCII a word at a time; the lossy decoder goes byte by byte,
+    /// so it only runs on invalid input.)
+    fn text_ref(&self, range: Range<usize>) -> Cow<'a, str> {
+        if let Some(text) = self.utf8.and_then(|t| t.get(range.clone())) {
+            return Cow::Borrowed(text);
+        }
+        let bytes = &self.input[range];
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(bytes),
+        }
     }
 
     fn diagnose(&mut self, code: Code, line: u32, span: Range<usize>, message: String) {
@@ -359,6 +384,18 @@ impl<'a> Parser<'a> {
     fn run(mut self) -> Robots {
         let raw_lines = split_lines(self.input);
         self.robots.lines.reserve(raw_lines.len());
+        // Lines starting with A or D are nearly always rules: reserving for
+        // them saves growing (and copying) the rule list on big files.
+        let rules = raw_lines
+            .iter()
+            .filter(|l| {
+                matches!(
+                    self.input.get(l.readable.start),
+                    Some(b'a' | b'A' | b'd' | b'D')
+                )
+            })
+            .count();
+        self.robots.rules.reserve(rules);
         for raw in &raw_lines {
             self.line(raw);
         }
@@ -385,27 +422,33 @@ impl<'a> Parser<'a> {
         if !beyond {
             let readable = raw.readable.start..raw.readable.end.min(self.limit);
             self.line_diagnostics(raw);
-            let split = split_directive(self.input, readable);
+            let split = split_directive(self.input, readable.clone());
+            // Where a rule's text ends: its comment, or the end of what is
+            // read.
+            let text_end = split.comment.as_ref().map_or(readable.end, |c| c.start);
             line.comment = split.comment;
             line.kind = match split.shape {
                 LineShape::Blank => LineKind::Blank,
                 LineShape::Comment => LineKind::Comment,
-                LineShape::NoDirective => LineKind::Invalid,
+                LineShape::NoDirective => {
+                    let text = self.text(raw.readable.clone());
+                    self.diagnose(
+                        Code::UnknownDirective,
+                        raw.number,
+                        raw.readable.clone(),
+                        format!(
+                            "'{}' is not a 'key: value' line; crawlers skip it.",
+                            shorten(&text)
+                        ),
+                    );
+                    LineKind::Invalid
+                }
                 LineShape::Directive(d) => {
                     line.key = Some(d.key.clone());
                     line.value = Some(d.value.clone());
-                    self.directive(raw, d.key, d.value, d.missing_colon)
+                    self.directive(raw, d.key, d.value, d.missing_colon, text_end)
                 }
             };
-            if line.kind == LineKind::Invalid {
-                let text = self.text(raw.readable.clone());
-                self.diagnose(
-                    Code::UnknownDirective,
-                    raw.number,
-                    raw.readable.clone(),
-                    format!("'{}' is not a 'key: value' line; crawlers skip it.", shorten(&text)),
-                );
-            }
             line.group = self.current;
         }
         self.robots.lines.push(line);
@@ -436,9 +479,16 @@ impl<'a> Parser<'a> {
     }
 
     /// Handles one `key: value` and returns the line's kind.
-    fn directive(&mut self, raw: &RawLine, key: Range<usize>, value: Range<usize>, missing_colon: bool) -> LineKind {
+    fn directive(
+        &mut self,
+        raw: &RawLine,
+        key: Range<usize>,
+        value: Range<usize>,
+        missing_colon: bool,
+        text_end: usize,
+    ) -> LineKind {
         let number = raw.number;
-        let key_text = self.text(key.clone());
+        let key_text = self.text_ref(key.clone());
         if missing_colon {
             if self.mode == Mode::Rfc9309 {
                 self.diagnose(
@@ -484,11 +534,11 @@ impl<'a> Parser<'a> {
                 LineKind::UserAgent
             }
             KeyKind::Allow => {
-                self.rule(number, RuleKind::Allow, raw, value);
+                self.rule(number, RuleKind::Allow, raw, value, text_end);
                 LineKind::Allow
             }
             KeyKind::Disallow => {
-                self.rule(number, RuleKind::Disallow, raw, value);
+                self.rule(number, RuleKind::Disallow, raw, value, text_end);
                 LineKind::Disallow
             }
             KeyKind::Sitemap => {
@@ -527,7 +577,8 @@ impl<'a> Parser<'a> {
                     Code::EmptyUserAgent,
                     number,
                     value.clone(),
-                    "This User-agent line names no crawler; write a crawler's name or *.".to_string(),
+                    "This User-agent line names no crawler; write a crawler's name or *."
+                        .to_string(),
                 );
                 AgentName::Nothing
             } else if token.is_empty() {
@@ -560,7 +611,14 @@ impl<'a> Parser<'a> {
         g.lines.end = number;
     }
 
-    fn rule(&mut self, number: u32, kind: RuleKind, raw: &RawLine, value: Range<usize>) {
+    fn rule(
+        &mut self,
+        number: u32,
+        kind: RuleKind,
+        raw: &RawLine,
+        value: Range<usize>,
+        text_end: usize,
+    ) {
         let value_bytes = &self.input[value.clone()];
         let value_text = self.text(value.clone());
         let Some(group) = self.current else {
@@ -577,10 +635,15 @@ impl<'a> Parser<'a> {
                 Code::PatternStart,
                 number,
                 value.clone(),
-                format!("'{}' does not start with '/' or '*', and paths always start with '/', so it never matches; write '/{}'.", shorten(&value_text), shorten(&value_text)),
+                {
+                    let short = shorten(&value_text);
+                    format!("'{short}' does not start with '/' or '*', and paths always start with '/', so it never matches; write '/{short}'.")
+                },
             );
         }
-        if let Some(dollar) = memchr::memchr(b'$', value_bytes).filter(|&d| d + 1 < value_bytes.len()) {
+        if let Some(dollar) =
+            crate::lines::find_byte(b'$', value_bytes).filter(|&d| d + 1 < value_bytes.len())
+        {
             let at = value.start + dollar;
             self.diagnose(
                 Code::DollarNotAtEnd,
@@ -599,13 +662,12 @@ impl<'a> Parser<'a> {
         }
         let normalized = normalize_pattern(value_bytes, self.mode);
         let index_html = match (kind, self.mode) {
-            (RuleKind::Allow, Mode::Google) => index_html_alternative(&normalized).map(Pattern::new),
+            (RuleKind::Allow, Mode::Google) => {
+                index_html_alternative(&normalized).map(Pattern::new)
+            }
             _ => None,
         };
-        let text = self.text(crate::lines::trim(
-            self.input,
-            raw.readable.start..self.robots_comment_start(raw),
-        ));
+        let text = self.text(crate::lines::trim(self.input, raw.readable.start..text_end));
         self.robots.rules.push(Rule {
             kind,
             line: number,
@@ -619,12 +681,6 @@ impl<'a> Parser<'a> {
         g.rules.end = self.robots.rules.len();
         g.lines.end = number;
         self.current_has_rules = true;
-    }
-
-    /// Where the comment of a line starts (or where its readable part ends).
-    fn robots_comment_start(&self, raw: &RawLine) -> usize {
-        let end = raw.readable.end.min(self.limit);
-        memchr::memchr(b'#', &self.input[raw.readable.start..end]).map_or(end, |i| raw.readable.start + i)
     }
 
     fn sitemap(&mut self, number: u32, value: Range<usize>) {
@@ -696,6 +752,7 @@ impl<'a> Parser<'a> {
     fn file_diagnostics(&mut self, raw_lines: &[RawLine]) {
         let input = self.input;
         let bom = crate::lines::bom_len(input);
+        let detected = encoding::detect(input);
         if bom == 3 {
             self.diagnose(
                 Code::Bom,
@@ -703,7 +760,7 @@ impl<'a> Parser<'a> {
                 0..3,
                 "The file starts with a UTF-8 byte order mark; Google skips it, but some crawlers read it as part of the first line.".to_string(),
             );
-        } else if bom > 0 && encoding::detect(input) != encoding::Encoding::Utf16 {
+        } else if bom > 0 && detected != encoding::Encoding::Utf16 {
             self.diagnose(
                 Code::Bom,
                 1,
@@ -711,7 +768,7 @@ impl<'a> Parser<'a> {
                 "The file starts with part of a UTF-8 byte order mark; Google skips it, but other crawlers may not.".to_string(),
             );
         }
-        match encoding::detect(input) {
+        match detected {
             encoding::Encoding::Utf16 => self.diagnose(
                 Code::Utf16,
                 0,
@@ -769,7 +826,11 @@ impl<'a> Parser<'a> {
                     AgentName::Token(t) => t.to_ascii_lowercase(),
                     AgentName::Nothing => continue,
                 };
-                let display = if key == "*" { "*" } else { agent.value.as_str() };
+                let display = if key == "*" {
+                    "*"
+                } else {
+                    agent.value.as_str()
+                };
                 match first_group.get(&key) {
                     Some(&(first, line)) if first != index => findings.push((
                         Code::DuplicateGroup,
@@ -782,9 +843,9 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            let blocks_everything = self.robots.rules[group.rules.clone()]
-                .iter()
-                .find(|r| r.kind == RuleKind::Disallow && matches!(r.pattern.as_bytes(), b"/" | b"/*" | b"*"));
+            let blocks_everything = self.robots.rules[group.rules.clone()].iter().find(|r| {
+                r.kind == RuleKind::Disallow && matches!(r.pattern.as_bytes(), b"/" | b"/*" | b"*")
+            });
             if let Some(rule) = blocks_everything {
                 let whom = if group.is_global() {
                     Some("every crawler without a group of its own (*)".to_string())
@@ -828,11 +889,27 @@ impl<'a> Parser<'a> {
         }
         let groups = &self.robots.groups;
         let rules = &self.robots.rules;
-        let build = |ids: Vec<usize>| AgentRules {
-            rules: RuleSet::new(rules, ids.iter().flat_map(|&g| groups[g].rules.clone())),
-            groups: ids,
+        // Tokens of one group (`Googlebot` and `Googlebot-Image` above the
+        // same rules) share one index instead of building it twice.
+        let mut built: HashMap<Vec<usize>, Arc<AgentRules>> = HashMap::new();
+        let mut build = |ids: Vec<usize>| {
+            built
+                .entry(ids)
+                .or_insert_with_key(|ids| {
+                    Arc::new(AgentRules {
+                        rules: RuleSet::new(
+                            rules,
+                            ids.iter().flat_map(|&g| groups[g].rules.clone()),
+                        ),
+                        groups: ids.clone(),
+                    })
+                })
+                .clone()
         };
-        self.robots.named = named.into_iter().map(|(k, ids)| (k, build(ids))).collect();
+        let mut named: Vec<(Box<[u8]>, Arc<AgentRules>)> =
+            named.into_iter().map(|(k, ids)| (k, build(ids))).collect();
+        named.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        self.robots.named = named;
         self.robots.global = (!global.is_empty()).then(|| build(global));
     }
 }
@@ -844,20 +921,45 @@ fn sitemap_problem(url: &str) -> Option<(Code, String)> {
         .find(|s| lower.starts_with(*s))
         .map(|s| &url[s.len()..]);
     match absolute {
-        Some(rest) if rest.split(['/', '?', '#']).next().is_some_and(|h| !h.is_empty()) && !url.contains(char::is_whitespace) => None,
-        Some(_) => Some((Code::SitemapInvalid, format!("'{}' is not a valid sitemap URL; it needs a host name and no spaces.", shorten(url)))),
+        Some(rest)
+            if rest
+                .split(['/', '?', '#'])
+                .next()
+                .is_some_and(|h| !h.is_empty())
+                && !url.contains(char::is_whitespace) =>
+        {
+            None
+        }
+        Some(_) => Some((
+            Code::SitemapInvalid,
+            format!(
+                "'{}' is not a valid sitemap URL; it needs a host name and no spaces.",
+                shorten(url)
+            ),
+        )),
         None if url.starts_with('/') => Some((
             Code::SitemapRelative,
-            format!("Sitemap '{}' is relative; crawlers need a full URL like https://example.com{}.", shorten(url), shorten(url)),
+            format!(
+                "Sitemap '{}' is relative; crawlers need a full URL like https://example.com{}.",
+                shorten(url),
+                shorten(url)
+            ),
         )),
-        None => Some((Code::SitemapInvalid, format!("'{}' is not a sitemap URL; write a full URL like https://example.com/sitemap.xml.", shorten(url)))),
+        None => Some((
+            Code::SitemapInvalid,
+            format!(
+                "'{}' is not a sitemap URL; write a full URL like https://example.com/sitemap.xml.",
+                shorten(url)
+            ),
+        )),
     }
 }
 
 /// Keeps messages readable when the quoted text is huge.
 fn shorten(text: &str) -> String {
     const MAX: usize = 80;
-    if text.chars().count() <= MAX {
+    // At most MAX bytes is at most MAX characters: no need to count.
+    if text.len() <= MAX || text.chars().count() <= MAX {
         text.to_string()
     } else {
         let cut: String = text.chars().take(MAX).collect();

@@ -9,27 +9,31 @@ use std::fmt;
 /// URL (`/a?b`, `a/b`) works too, and anything without a path is `/`.
 pub fn path_params_query(url: &str) -> Cow<'_, str> {
     let bytes = url.as_bytes();
-    let find_from = |start: usize, pred: &dyn Fn(u8) -> bool| {
+    // Generic rather than `&dyn Fn`: the predicate is inlined into the scan.
+    fn find_in(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> Option<usize> {
         bytes
             .get(start..)
             .and_then(|rest| rest.iter().position(|&b| pred(b)))
             .map(|i| start + i)
-    };
+    }
     let is_path_start = |b: u8| b == b'/' || b == b'?' || b == b';';
     // A leading `//` is a network-path reference: skip it.
     let search_start = if url.starts_with("//") { 2 } else { 0 };
-    let early_path = find_from(search_start, &is_path_start);
-    let scheme_sep = url
+    let early_path = find_in(bytes, search_start, is_path_start);
+    let scheme_sep = bytes
         .get(search_start..)
-        .and_then(|rest| rest.find("://"))
+        .and_then(|rest| {
+            (0..rest.len().saturating_sub(2))
+                .find(|&i| rest[i] == b':' && rest[i + 1] == b'/' && rest[i + 2] == b'/')
+        })
         .map(|i| search_start + i)
         // `://` after the start of the path is part of the path.
         .filter(|&sep| early_path.is_none_or(|p| p > sep));
     let authority_start = scheme_sep.map_or(search_start, |sep| sep + 3);
-    let Some(path_start) = find_from(authority_start, &is_path_start) else {
+    let Some(path_start) = find_in(bytes, authority_start, is_path_start) else {
         return Cow::Borrowed("/");
     };
-    let fragment = find_from(search_start, &|b| b == b'#');
+    let fragment = find_in(bytes, search_start, |b| b == b'#');
     if fragment.is_some_and(|f| f < path_start) {
         return Cow::Borrowed("/");
     }
@@ -121,8 +125,14 @@ mod tests {
             ("http://www.example.com/", "/"),
             ("http://www.example.com/a", "/a"),
             ("http://www.example.com/a/", "/a/"),
-            ("http://www.example.com/a/b?c=http://d.e/", "/a/b?c=http://d.e/"),
-            ("http://www.example.com/a/b?c=d&e=f#fragment", "/a/b?c=d&e=f"),
+            (
+                "http://www.example.com/a/b?c=http://d.e/",
+                "/a/b?c=http://d.e/",
+            ),
+            (
+                "http://www.example.com/a/b?c=d&e=f#fragment",
+                "/a/b?c=d&e=f",
+            ),
             ("example.com", "/"),
             ("example.com/", "/"),
             ("example.com/a", "/a"),
@@ -146,20 +156,44 @@ mod tests {
     #[test]
     fn robots_txt_url_keeps_scheme_host_and_port() {
         let ok = |u: &str| robots_txt_url(u).unwrap();
-        assert_eq!(ok("https://Example.COM/a/b?c#d"), "https://example.com/robots.txt");
-        assert_eq!(ok("http://user:pw@example.com:8080/x"), "http://example.com:8080/robots.txt");
-        assert_eq!(ok("http://example.com:80/x"), "http://example.com/robots.txt");
-        assert_eq!(ok("HTTPS://example.com:443"), "https://example.com/robots.txt");
+        assert_eq!(
+            ok("https://Example.COM/a/b?c#d"),
+            "https://example.com/robots.txt"
+        );
+        assert_eq!(
+            ok("http://user:pw@example.com:8080/x"),
+            "http://example.com:8080/robots.txt"
+        );
+        assert_eq!(
+            ok("http://example.com:80/x"),
+            "http://example.com/robots.txt"
+        );
+        assert_eq!(
+            ok("HTTPS://example.com:443"),
+            "https://example.com/robots.txt"
+        );
         assert_eq!(ok("http://[::1]:8000/x"), "http://[::1]:8000/robots.txt");
         assert_eq!(ok("http://[::1]/x"), "http://[::1]/robots.txt");
     }
 
     #[test]
     fn robots_txt_url_errors_are_values() {
-        assert!(matches!(robots_txt_url("/relative"), Err(UrlError::NotAbsolute(_))));
-        assert!(matches!(robots_txt_url("mailto:a@b"), Err(UrlError::NotAbsolute(_))));
-        assert!(matches!(robots_txt_url("gopher://x/"), Err(UrlError::UnsupportedScheme(_))));
-        assert!(matches!(robots_txt_url("http:///x"), Err(UrlError::MissingHost(_))));
+        assert!(matches!(
+            robots_txt_url("/relative"),
+            Err(UrlError::NotAbsolute(_))
+        ));
+        assert!(matches!(
+            robots_txt_url("mailto:a@b"),
+            Err(UrlError::NotAbsolute(_))
+        ));
+        assert!(matches!(
+            robots_txt_url("gopher://x/"),
+            Err(UrlError::UnsupportedScheme(_))
+        ));
+        assert!(matches!(
+            robots_txt_url("http:///x"),
+            Err(UrlError::MissingHost(_))
+        ));
         let message = robots_txt_url("/relative").unwrap_err().to_string();
         assert!(message.contains("absolute URL"), "{message}");
     }

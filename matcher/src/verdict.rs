@@ -251,7 +251,9 @@ impl Robots {
                 Selection::Token(i) => crawler.tokens().get(i).cloned(),
                 _ => None,
             },
-            ignored_global: selection == Selection::NoGroup && crawler.ignores_global() && self.global.is_some(),
+            ignored_global: selection == Selection::NoGroup
+                && crawler.ignores_global()
+                && self.global.is_some(),
             groups: applied.groups().to_vec(),
             extracted_path: extracted.into_owned(),
             checked_path,
@@ -290,10 +292,19 @@ impl Robots {
         if let Some(slot) = buffer.get_mut(..bytes.len()) {
             slot.copy_from_slice(bytes);
             slot.make_ascii_lowercase();
-            self.named.get(&*slot)
+            self.named_exact(slot)
         } else {
-            self.named.get(bytes.to_ascii_lowercase().as_slice())
+            self.named_exact(&bytes.to_ascii_lowercase())
         }
+    }
+
+    /// The groups filed under this lower-case token.
+    fn named_exact(&self, lower: &[u8]) -> Option<&AgentRules> {
+        let i = self
+            .named
+            .binary_search_by(|(k, _)| (**k).cmp(lower))
+            .ok()?;
+        Some(&self.named[i].1)
     }
 
     fn select(&self, crawler: &Crawler, matching: AgentMatching) -> (Selection, Applied<'_>) {
@@ -320,7 +331,9 @@ impl Robots {
             }
         }
         match &self.global {
-            Some(global) if !crawler.ignores_global() => (Selection::Global, Applied::Indexed(global)),
+            Some(global) if !crawler.ignores_global() => {
+                (Selection::Global, Applied::Indexed(global))
+            }
             _ => (Selection::NoGroup, Applied::Nothing),
         }
     }

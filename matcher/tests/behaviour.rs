@@ -3,7 +3,8 @@
 //! default mode, and RFC 9309 where the strict mode differs.
 
 use robots_matcher::{
-    AgentMatching, Category, CheckOptions, Code, Crawler, LineKind, Mode, ParseOptions, Robots, Selection,
+    AgentMatching, Category, CheckOptions, Code, Crawler, LineKind, Mode, ParseOptions, Robots,
+    Selection,
 };
 
 /// Checks with Google's library semantics (URL taken as given).
@@ -34,7 +35,11 @@ fn codes(robots: &[u8]) -> Vec<&'static str> {
 #[test]
 fn empty_inputs_allow() {
     assert!(allowed("", "FooBot", ""));
-    assert!(!allowed("user-agent: FooBot\ndisallow: /\n", "FooBot>Bar", ""));
+    assert!(!allowed(
+        "user-agent: FooBot\ndisallow: /\n",
+        "FooBot>Bar",
+        ""
+    ));
     assert_eq!(raw("", "FooBot", "http://x/"), (true, 0));
 }
 
@@ -75,17 +80,27 @@ fn groups_start_at_a_user_agent_after_a_rule() {
     assert_eq!(raw(robots, "BazBot", "http://foo.bar/z/d"), (true, 15));
     // The rule before any user-agent applies to nobody.
     for agent in ["FooBot", "BarBot", "BazBot"] {
-        assert!(!allowed(robots, agent, "http://foo.bar/foo/bar/"), "{agent}");
+        assert!(
+            !allowed(robots, agent, "http://foo.bar/foo/bar/"),
+            "{agent}"
+        );
     }
     let parsed = Robots::parse(robots.as_bytes());
-    assert!(parsed.diagnostics().iter().any(|d| d.code == Code::RuleBeforeUserAgent && d.line == 1));
+    assert!(parsed
+        .diagnostics()
+        .iter()
+        .any(|d| d.code == Code::RuleBeforeUserAgent && d.line == 1));
     assert_eq!(parsed.groups().len(), 3);
-    assert_eq!(parsed.groups()[2].names().collect::<Vec<_>>(), ["BazBot", "FooBot"]);
+    assert_eq!(
+        parsed.groups()[2].names().collect::<Vec<_>>(),
+        ["BazBot", "FooBot"]
+    );
 }
 
 #[test]
 fn sitemap_and_unknown_lines_do_not_end_a_group() {
-    let sitemap = "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n";
+    let sitemap =
+        "User-agent: BarBot\nSitemap: https://foo.bar/sitemap\nUser-agent: *\nDisallow: /\n";
     let unknown = "User-agent: FooBot\nInvalid-Unknown-Line: unknown\nUser-agent: *\nDisallow: /\n";
     for robots in [sitemap, unknown] {
         assert!(!allowed(robots, "FooBot", "http://foo.bar/"));
@@ -104,8 +119,16 @@ fn keys_and_agent_values_ignore_case_but_patterns_do_not() {
         assert!(allowed(robots, "foobot", "http://foo.bar/x/y"));
         assert!(!allowed(robots, "FOOBOT", "http://foo.bar/a/b"));
     }
-    assert!(!allowed("User-agent: *\nDisallow: /x/\n", "FooBot", "http://foo.bar/x/y"));
-    assert!(allowed("User-agent: *\nDisallow: /X/\n", "FooBot", "http://foo.bar/x/y"));
+    assert!(!allowed(
+        "User-agent: *\nDisallow: /x/\n",
+        "FooBot",
+        "http://foo.bar/x/y"
+    ));
+    assert!(allowed(
+        "User-agent: *\nDisallow: /X/\n",
+        "FooBot",
+        "http://foo.bar/x/y"
+    ));
 }
 
 #[test]
@@ -117,7 +140,11 @@ fn agent_value_is_read_up_to_its_first_invalid_character() {
     assert!(!allowed(robots, "FooBot", "http://foo.bar/"));
     assert!(codes(robots.as_bytes()).contains(&"user-agent-cut"));
     // A crawler name is compared whole.
-    assert!(allowed("User-agent: Googlebot\nDisallow: /\n", "Googlebot-Image", "/"));
+    assert!(allowed(
+        "User-agent: Googlebot\nDisallow: /\n",
+        "Googlebot-Image",
+        "/"
+    ));
 }
 
 #[test]
@@ -130,8 +157,16 @@ fn global_group_applies_only_without_a_specific_one() {
     assert!(allowed(global, "BarBot", "http://foo.bar/x/y"));
     assert!(allowed(only_specific, "QuxBot", "http://foo.bar/x/y"));
     // `*` followed by more text is still the global group.
-    assert!(!allowed("User-agent: * # everyone\nDisallow: /\n", "FooBot", "/"));
-    assert!(!allowed("User-agent: * everyone\nDisallow: /\n", "FooBot", "/"));
+    assert!(!allowed(
+        "User-agent: * # everyone\nDisallow: /\n",
+        "FooBot",
+        "/"
+    ));
+    assert!(!allowed(
+        "User-agent: * everyone\nDisallow: /\n",
+        "FooBot",
+        "/"
+    ));
     assert!(allowed("User-agent: *bot\nDisallow: /\n", "FooBot", "/"));
 }
 
@@ -150,10 +185,19 @@ fn longest_match_wins_and_allow_wins_ties() {
     let tie = "user-agent: FooBot\ndisallow: /x/page.html\nallow: /x/page.html\n";
     assert_eq!(raw(tie, "FooBot", "http://foo.bar/x/page.html"), (true, 3));
     let longer_allow = "user-agent: FooBot\nallow: /page\ndisallow: /*.html\n";
-    assert_eq!(raw(longer_allow, "FooBot", "http://foo.bar/page.html"), (false, 3));
-    assert_eq!(raw(longer_allow, "FooBot", "http://foo.bar/page"), (true, 2));
+    assert_eq!(
+        raw(longer_allow, "FooBot", "http://foo.bar/page.html"),
+        (false, 3)
+    );
+    assert_eq!(
+        raw(longer_allow, "FooBot", "http://foo.bar/page"),
+        (true, 2)
+    );
     let prefix = "user-agent: FooBot\nallow: /x/page.\ndisallow: /*.html\n";
-    assert_eq!(raw(prefix, "FooBot", "http://foo.bar/x/page.html"), (true, 2));
+    assert_eq!(
+        raw(prefix, "FooBot", "http://foo.bar/x/page.html"),
+        (true, 2)
+    );
     assert_eq!(raw(prefix, "FooBot", "http://foo.bar/x/y.html"), (false, 3));
     let star = "User-agent: *\nDisallow: /x/\nUser-agent: FooBot\nDisallow: /y/\n";
     assert!(allowed(star, "FooBot", "http://foo.bar/x/page"));
@@ -186,21 +230,39 @@ fn empty_disallow_allows_and_is_the_deciding_line() {
 
 #[test]
 fn non_ascii_patterns_are_percent_encoded() {
-    let robots = "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n";
-    assert!(allowed(robots, "FooBot", "http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par"));
+    let robots =
+        "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar?qux=taz&baz=http://foo.bar?tar&par\n";
+    assert!(allowed(
+        robots,
+        "FooBot",
+        "http://foo.bar/foo/bar?qux=taz&baz=http://foo.bar?tar&par"
+    ));
     let robots = "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/ツ\n";
-    assert!(allowed(robots, "FooBot", "http://foo.bar/foo/bar/%E3%83%84"));
+    assert!(allowed(
+        robots,
+        "FooBot",
+        "http://foo.bar/foo/bar/%E3%83%84"
+    ));
     // Google's library does not encode the URL it is given.
     assert!(!allowed(robots, "FooBot", "http://foo.bar/foo/bar/ツ"));
     // By default the URL is encoded as a crawler would request it.
-    let v = Robots::parse(robots.as_bytes()).check(&Crawler::new("FooBot"), "http://foo.bar/foo/bar/ツ");
+    let v = Robots::parse(robots.as_bytes())
+        .check(&Crawler::new("FooBot"), "http://foo.bar/foo/bar/ツ");
     assert_eq!((v.allowed, v.line), (true, 3));
     let robots = "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%E3%83%84\n";
-    assert!(allowed(robots, "FooBot", "http://foo.bar/foo/bar/%E3%83%84"));
+    assert!(allowed(
+        robots,
+        "FooBot",
+        "http://foo.bar/foo/bar/%E3%83%84"
+    ));
     // Escapes in patterns are upper-cased; those in URLs are not.
     let robots = "User-agent: FooBot\nDisallow: /\nAllow: /foo/bar/%62%61%7A\n";
     assert!(!allowed(robots, "FooBot", "http://foo.bar/foo/bar/baz"));
-    assert!(allowed(robots, "FooBot", "http://foo.bar/foo/bar/%62%61%7A"));
+    assert!(allowed(
+        robots,
+        "FooBot",
+        "http://foo.bar/foo/bar/%62%61%7A"
+    ));
 }
 
 #[test]
@@ -227,9 +289,20 @@ fn star_and_dollar() {
 #[test]
 fn allow_index_html_also_allows_the_directory() {
     let robots = "User-Agent: *\nAllow: /allowed-slash/index.html\nDisallow: /\n";
-    assert_eq!(raw(robots, "foobot", "http://foo.com/allowed-slash/"), (true, 2));
-    assert!(!allowed(robots, "foobot", "http://foo.com/allowed-slash/index.htm"));
-    assert!(allowed(robots, "foobot", "http://foo.com/allowed-slash/index.html"));
+    assert_eq!(
+        raw(robots, "foobot", "http://foo.com/allowed-slash/"),
+        (true, 2)
+    );
+    assert!(!allowed(
+        robots,
+        "foobot",
+        "http://foo.com/allowed-slash/index.htm"
+    ));
+    assert!(allowed(
+        robots,
+        "foobot",
+        "http://foo.com/allowed-slash/index.html"
+    ));
     assert!(!allowed(robots, "foobot", "http://foo.com/anyother-url"));
     // Not in RFC 9309 mode.
     let strict = Robots::parse_with(
@@ -239,7 +312,11 @@ fn allow_index_html_also_allows_the_directory() {
             size_limit: None,
         },
     );
-    assert!(!strict.check(&Crawler::new("foobot"), "/allowed-slash/").allowed);
+    assert!(
+        !strict
+            .check(&Crawler::new("foobot"), "/allowed-slash/")
+            .allowed
+    );
 }
 
 #[test]
@@ -251,7 +328,11 @@ fn overlong_lines_are_cut_where_google_cuts() {
     }
     // The cut pattern loses its "/qux" and so matches any URL it prefixes.
     let robots = format!("user-agent: FooBot\ndisallow: {long}/qux\n");
-    assert!(!allowed(&robots, "FooBot", &format!("http://foo.bar{long}/fux")));
+    assert!(!allowed(
+        &robots,
+        "FooBot",
+        &format!("http://foo.bar{long}/fux")
+    ));
     assert!(allowed(&robots, "FooBot", "http://foo.bar/fux"));
     assert!(codes(robots.as_bytes()).contains(&"line-too-long"));
 }
@@ -260,7 +341,14 @@ fn overlong_lines_are_cut_where_google_cuts() {
 fn documentation_examples() {
     let robots = "user-agent: FooBot\ndisallow: /\nallow: /fish\n";
     assert!(!allowed(robots, "FooBot", "http://foo.bar/bar"));
-    for url in ["/fish", "/fish.html", "/fish/salmon.html", "/fishheads", "/fishheads/yummy.html", "/fish.html?id=anything"] {
+    for url in [
+        "/fish",
+        "/fish.html",
+        "/fish/salmon.html",
+        "/fishheads",
+        "/fishheads/yummy.html",
+        "/fish.html?id=anything",
+    ] {
         assert!(allowed(robots, "FooBot", url), "{url}");
     }
     for url in ["/Fish.asp", "/catfish", "/?id=fish"] {
@@ -284,9 +372,19 @@ fn typos_and_key_prefixes_in_google_mode_only() {
     let crawler = Crawler::new("FooBot");
     assert!(!google.check(&crawler, "/a").allowed);
     assert!(!google.check(&crawler, "/b").allowed);
-    let typos = google.diagnostics().iter().filter(|d| d.code == Code::TypoAccepted).count();
+    let typos = google
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == Code::TypoAccepted)
+        .count();
     assert_eq!(typos, 3);
-    let strict = Robots::parse_with(robots.as_bytes(), &ParseOptions { mode: Mode::Rfc9309, size_limit: None });
+    let strict = Robots::parse_with(
+        robots.as_bytes(),
+        &ParseOptions {
+            mode: Mode::Rfc9309,
+            size_limit: None,
+        },
+    );
     assert!(strict.check(&crawler, "/a").allowed);
     assert!(strict.check(&crawler, "/b").allowed);
     assert_eq!(strict.lines()[1].kind, LineKind::Other);
@@ -295,9 +393,15 @@ fn typos_and_key_prefixes_in_google_mode_only() {
 #[test]
 fn rfc_mode_decodes_unreserved_escapes_and_keeps_star_and_dollar_literal() {
     let strict = |robots: &str, url: &str| {
-        Robots::parse_with(robots.as_bytes(), &ParseOptions { mode: Mode::Rfc9309, size_limit: None })
-            .check(&Crawler::new("FooBot"), url)
-            .allowed
+        Robots::parse_with(
+            robots.as_bytes(),
+            &ParseOptions {
+                mode: Mode::Rfc9309,
+                size_limit: None,
+            },
+        )
+        .check(&Crawler::new("FooBot"), url)
+        .allowed
     };
     let robots = "User-agent: *\nDisallow: /%7Euser\n";
     assert!(!strict(robots, "/~user/page"));
@@ -350,7 +454,13 @@ fn duplicate_groups_merge() {
     assert!(allowed(robots, "FooBot", "/b"));
     assert_eq!(raw(robots, "BarBot", "/d"), (false, 10));
     assert_eq!(raw(robots, "BarBot", "/b"), (false, 5));
-    assert_eq!(codes(robots.as_bytes()).iter().filter(|c| **c == "duplicate-group").count(), 2);
+    assert_eq!(
+        codes(robots.as_bytes())
+            .iter()
+            .filter(|c| **c == "duplicate-group")
+            .count(),
+        2
+    );
 }
 
 #[test]
@@ -358,7 +468,14 @@ fn robots_txt_itself_is_always_allowed() {
     let robots = Robots::parse(b"User-agent: *\nDisallow: /\n");
     let v = robots.check(&Crawler::new("FooBot"), "https://example.com/robots.txt");
     assert_eq!((v.allowed, v.selection), (true, Selection::RobotsTxt));
-    assert!(!robots.check(&Crawler::new("FooBot"), "https://example.com/robots.txt.bak").allowed);
+    assert!(
+        !robots
+            .check(
+                &Crawler::new("FooBot"),
+                "https://example.com/robots.txt.bak"
+            )
+            .allowed
+    );
 }
 
 #[test]
@@ -371,13 +488,22 @@ fn urls_lose_their_fragment_and_keep_params_and_query() {
 
 #[test]
 fn explanation_lists_every_matching_rule() {
-    let robots = Robots::parse(b"User-agent: *\nDisallow: /shop\nAllow: /shop/\nDisallow: /*.pdf$\n");
-    let e = robots.explain(&Crawler::new("FooBot"), "https://x.y/shop/a b.pdf", &CheckOptions::default());
+    let robots =
+        Robots::parse(b"User-agent: *\nDisallow: /shop\nAllow: /shop/\nDisallow: /*.pdf$\n");
+    let e = robots.explain(
+        &Crawler::new("FooBot"),
+        "https://x.y/shop/a b.pdf",
+        &CheckOptions::default(),
+    );
     assert_eq!(e.extracted_path, "/shop/a b.pdf");
     assert_eq!(e.checked_path, "/shop/a%20b.pdf");
     assert_eq!(e.groups, [0]);
     assert_eq!(e.matched_token, None);
-    let lines: Vec<(u32, u32)> = e.matches.iter().map(|m| (robots.rules()[m.rule].line, m.priority)).collect();
+    let lines: Vec<(u32, u32)> = e
+        .matches
+        .iter()
+        .map(|m| (robots.rules()[m.rule].line, m.priority))
+        .collect();
     assert_eq!(lines, [(2, 5), (3, 6), (4, 7)]);
     assert_eq!((e.verdict.allowed, e.verdict.line), (false, 4));
     assert!(!e.allow_won_tie);
@@ -393,14 +519,23 @@ fn line_kinds_and_spans() {
     let robots = Robots::parse(text.as_bytes());
     let kinds: Vec<LineKind> = robots.lines().iter().map(|l| l.kind).collect();
     use LineKind::*;
-    assert_eq!(kinds, [Comment, UserAgent, Blank, Disallow, Sitemap, Other, Invalid, Blank]);
+    assert_eq!(
+        kinds,
+        [Comment, UserAgent, Blank, Disallow, Sitemap, Other, Invalid, Blank]
+    );
     let disallow = &robots.lines()[3];
     assert_eq!(&text[disallow.key.clone().unwrap()], "Disallow");
     assert_eq!(&text[disallow.value.clone().unwrap()], "/a");
     assert_eq!(&text[disallow.comment.clone().unwrap()], "# c");
     assert_eq!(robots.rules()[0].text, "Disallow: /a");
     assert_eq!(robots.sitemaps()[0].url, "https://x.y/s.xml");
-    assert_eq!(robots.groups()[0].crawl_delay.as_ref().and_then(|c| c.seconds), Some(5.0));
+    assert_eq!(
+        robots.groups()[0]
+            .crawl_delay
+            .as_ref()
+            .and_then(|c| c.seconds),
+        Some(5.0)
+    );
 }
 
 #[test]
@@ -414,9 +549,17 @@ fn size_limit_ignores_the_rest_with_a_diagnostic() {
     assert!(!full.check(&Crawler::new("x"), "/late").allowed);
     let googlebot = Robots::parse_with(&text, &ParseOptions::googlebot());
     assert!(googlebot.check(&Crawler::new("x"), "/late").allowed);
-    assert_eq!(googlebot.lines().last().map(|l| l.kind), Some(LineKind::Blank).filter(|_| false).or(Some(LineKind::BeyondLimit)));
+    assert_eq!(
+        googlebot.lines().last().map(|l| l.kind),
+        Some(LineKind::Blank)
+            .filter(|_| false)
+            .or(Some(LineKind::BeyondLimit))
+    );
     for robots in [&full, &googlebot] {
-        assert!(robots.diagnostics().iter().any(|d| d.code == Code::FileTooLarge));
+        assert!(robots
+            .diagnostics()
+            .iter()
+            .any(|d| d.code == Code::FileTooLarge));
     }
 }
 
@@ -425,7 +568,10 @@ fn whole_file_diagnostics() {
     assert!(codes(b"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n").contains(&"bom"));
     assert!(codes(b"<!DOCTYPE html>\n<html><body>hi</body></html>").contains(&"html-document"));
     assert!(codes(b"User-agent: *\nDisallow: /caf\xE9\n").contains(&"invalid-utf8"));
-    let utf16: Vec<u8> = "User-agent: *\nDisallow: /\n".encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let utf16: Vec<u8> = "User-agent: *\nDisallow: /\n"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
     assert!(codes(&utf16).contains(&"utf16"));
     assert!(codes(b"User-agent: *\nDisallow: /a\0b\n").contains(&"nul-byte"));
 }
@@ -458,12 +604,36 @@ fn line_diagnostics() {
 #[test]
 fn crawl_delay_is_per_group_and_diagnosed() {
     // Only a rule ends a group's User-agent list, as in Google's parser.
-    let robots = Robots::parse(b"User-agent: a\nCrawl-delay: 2.5\nDisallow: /a\nUser-agent: b\nCrawl-delay: x\n");
+    let robots = Robots::parse(
+        b"User-agent: a\nCrawl-delay: 2.5\nDisallow: /a\nUser-agent: b\nCrawl-delay: x\n",
+    );
     let delays: Vec<Option<f64>> = robots
         .groups()
         .iter()
         .map(|g| g.crawl_delay.as_ref().and_then(|c| c.seconds))
         .collect();
     assert_eq!(delays, [Some(2.5), None]);
-    assert!(robots.diagnostics().iter().any(|d| d.code == Code::CrawlDelayIgnored));
+    assert!(robots
+        .diagnostics()
+        .iter()
+        .any(|d| d.code == Code::CrawlDelayIgnored));
+}
+
+#[test]
+fn a_missing_colon_in_rfc_mode_is_reported_once() {
+    let strict = Robots::parse_with(
+        b"User-agent: *\nDisallow /x\n",
+        &ParseOptions {
+            mode: Mode::Rfc9309,
+            size_limit: None,
+        },
+    );
+    let on_line_2: Vec<&str> = strict
+        .diagnostics()
+        .iter()
+        .filter(|d| d.line == 2)
+        .map(|d| d.code.as_str())
+        .collect();
+    assert_eq!(on_line_2, ["missing-colon"]);
+    assert_eq!(strict.lines()[1].kind, LineKind::Invalid);
 }

@@ -1,0 +1,609 @@
+//! Parse time and checks per second against two peer crates, on the same
+//! inputs in the same run, plus two absolute targets. Not a test: it prints a
+//! table and PASS/MISS lines.
+//!
+//!     cargo bench -p robots-matcher --bench peers
+//!
+//! Peers:
+//! * `texting_robots` 0.2: parses for one agent (rules become regexes), then
+//!   checks;
+//! * `robotstxt` 0.3 (a port of Google's C++ library): has no parsed form,
+//!   every check parses the whole file again, so its "parse" column is a parse
+//!   with a handler that does nothing.
+//!
+//! Inputs: a synthetic file of ~200 rules in a few groups with a fixed-seed
+//! URL set, and the three largest real files of kind `robots` from the shared
+//! corpus (skipped with a note when the corpus is absent).
+//!
+//! Timing: `std::time::Instant`, `black_box` around inputs and results; each
+//! figure is the median of several samples, each sample long enough (tens of
+//! milliseconds) to be stable on a small machine. Set `BENCH_QUICK=1` for a
+//! fast, noisier run.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use robots_matcher::{CheckOptions, Crawler, Robots};
+
+const AGENT: &str = "Googlebot";
+
+// ---------------------------------------------------------------------------
+// Timing helpers.
+
+struct Budget {
+    samples: usize,
+    sample_time: Duration,
+}
+
+fn budget() -> Budget {
+    if std::env::var_os("BENCH_QUICK").is_some() {
+        Budget {
+            samples: 3,
+            sample_time: Duration::from_millis(20),
+        }
+    } else {
+        Budget {
+            samples: 9,
+            sample_time: Duration::from_millis(60),
+        }
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+/// Median time of one call of `f`, in nanoseconds. Each sample runs `f` as
+/// many times as fit in the sample time (at least once); slow calls (over a
+/// second) get three samples only.
+fn time_per_call(b: &Budget, mut f: impl FnMut()) -> f64 {
+    // Warm up and calibrate.
+    let start = Instant::now();
+    f();
+    let once = start.elapsed().max(Duration::from_nanos(1));
+    let samples = if once > Duration::from_secs(1) {
+        3
+    } else {
+        b.samples
+    };
+    let iters = (b.sample_time.as_nanos() / once.as_nanos()).clamp(1, 10_000_000) as u64;
+    let mut results = Vec::with_capacity(samples);
+    for _ in 0..samples {
+        let start = Instant::now();
+        for _ in 0..iters {
+            f();
+        }
+        results.push(start.elapsed().as_nanos() as f64 / iters as f64);
+    }
+    median(results)
+}
+
+/// Checks per second of `check(i)` cycling through `n` URLs. Batches are
+/// calibrated so that reading the clock does not count.
+fn checks_per_sec(b: &Budget, n: usize, mut check: impl FnMut(usize) -> bool) -> f64 {
+    let mut next = 0usize;
+    let mut batch = |k: usize, next: &mut usize| {
+        for _ in 0..k {
+            black_box(check(*next));
+            *next += 1;
+            if *next == n {
+                *next = 0;
+            }
+        }
+    };
+    // Calibrate: grow the batch until it takes a tenth of a sample.
+    let mut k = 1usize;
+    let mut once;
+    loop {
+        let start = Instant::now();
+        batch(k, &mut next);
+        once = start.elapsed();
+        if once >= b.sample_time / 10 || k >= 1 << 30 {
+            break;
+        }
+        k *= 2;
+    }
+    let per_check = once.as_nanos() as f64 / k as f64;
+    let samples = if per_check > 1e9 { 3 } else { b.samples };
+    let k = ((b.sample_time.as_nanos() as f64 / per_check.max(1.0)) as usize).max(1);
+    let mut results = Vec::with_capacity(samples);
+    for _ in 0..samples {
+        let start = Instant::now();
+        batch(k, &mut next);
+        results.push(k as f64 / start.elapsed().as_secs_f64());
+    }
+    median(results)
+}
+
+fn fmt_time(ns: f64) -> String {
+    if ns >= 1e9 {
+        format!("{:.2} s", ns / 1e9)
+    } else if ns >= 1e6 {
+        format!("{:.2} ms", ns / 1e6)
+    } else if ns >= 1e3 {
+        format!("{:.1} µs", ns / 1e3)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+fn fmt_rate(r: f64) -> String {
+    if r >= 1e6 {
+        format!("{:.2} M/s", r / 1e6)
+    } else if r >= 1e3 {
+        format!("{:.1} k/s", r / 1e3)
+    } else {
+        format!("{r:.1} /s")
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Inputs.
+
+/// xorshift64*: fixed seed, no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
+        items[self.below(items.len())]
+    }
+}
+
+const WORDS: &[&str] = &[
+    "shop", "cart", "api", "v1", "v2", "search", "admin", "private", "static", "img", "docs",
+    "blog", "2024", "user", "account", "checkout", "print", "tag", "category", "wp-admin",
+    "cgi-bin", "download", "media", "news",
+];
+const EXTS: &[&str] = &[".html", ".php", ".pdf", ".jpg", ".json", ".aspx", ".js"];
+const PARAMS: &[&str] = &[
+    "sort",
+    "page",
+    "q",
+    "sessionid",
+    "utm_source",
+    "ref",
+    "lang",
+    "filter",
+];
+
+fn random_path(rng: &mut Rng) -> String {
+    let mut path = String::new();
+    for _ in 0..1 + rng.below(4) {
+        path.push('/');
+        path.push_str(rng.pick(WORDS));
+    }
+    if rng.below(3) == 0 {
+        path.push('/');
+        path.push_str(rng.pick(WORDS));
+        path.push_str(rng.pick(EXTS));
+    } else if rng.below(2) == 0 {
+        path.push('/');
+    }
+    path
+}
+
+/// One Allow/Disallow pattern: plain prefixes, `*` and `$` mixed.
+fn random_pattern(rng: &mut Rng) -> String {
+    match rng.below(10) {
+        0..=4 => random_path(rng),
+        5 => format!("/*{}$", rng.pick(EXTS)),
+        6 => format!("/*?{}=", rng.pick(PARAMS)),
+        7 => format!(
+            "{}/*/{}",
+            random_path(rng).trim_end_matches('/'),
+            rng.pick(WORDS)
+        ),
+        8 => format!("{}*{}", random_path(rng), rng.pick(EXTS)),
+        _ => format!("{}$", random_path(rng)),
+    }
+}
+
+/// A robots.txt of about `rules` rules in a few groups, with comments, a
+/// sitemap and a crawl-delay, like a large real file.
+fn synthetic_robots(seed: u64, rules: usize) -> String {
+    let mut rng = Rng(seed);
+    let groups: &[&[&str]] = &[
+        &["*"],
+        &["Googlebot", "Googlebot-Image"],
+        &["Bingbot"],
+        &["GPTBot", "CCBot"],
+        &["Yandex"],
+    ];
+    let mut out = String::from(
+        "# Synthetic robots.txt for benchmarks\nSitemap: https://example.com/sitemap.xml\n\n",
+    );
+    let per_group = rules / groups.len();
+    for agents in groups {
+        for agent in *agents {
+            out.push_str(&format!("User-agent: {agent}\n"));
+        }
+        if *agents == ["Yandex"] {
+            out.push_str("Crawl-delay: 2\n");
+        }
+        for i in 0..per_group {
+            let kind = if rng.below(4) == 0 {
+                "Allow"
+            } else {
+                "Disallow"
+            };
+            out.push_str(&format!("{kind}: {}", random_pattern(&mut rng)));
+            if i % 17 == 0 {
+                out.push_str("  # keep out");
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Fixed-seed absolute URLs: half built from the file's own patterns (so
+/// they match), half random; some with a query.
+fn urls_for(robots: &Robots, seed: u64, n: usize) -> Vec<String> {
+    let mut rng = Rng(seed);
+    let patterns: Vec<&str> = robots
+        .rules()
+        .iter()
+        .map(|r| r.value.as_str())
+        .filter(|v| v.starts_with('/'))
+        .collect();
+    (0..n)
+        .map(|_| {
+            let mut path = if !patterns.is_empty() && rng.below(2) == 0 {
+                let p = patterns[rng.below(patterns.len())];
+                let p = p.strip_suffix('$').unwrap_or(p);
+                let mut s = p.replace('*', rng.pick(WORDS));
+                if rng.below(2) == 0 {
+                    s.push_str(rng.pick(WORDS));
+                }
+                s
+            } else {
+                random_path(&mut rng)
+            };
+            if rng.below(4) == 0 {
+                path.push_str(&format!("?{}={}", rng.pick(PARAMS), rng.below(1000)));
+            }
+            format!("https://example.com{path}")
+        })
+        .collect()
+}
+
+/// Synthetic files one after the other, cut at 500 KiB.
+fn big_synthetic() -> String {
+    let mut big = synthetic_robots(0x5EED_0003, 200);
+    let mut seed = 0x5EED_0004;
+    while big.len() < robots_matcher::GOOGLE_SIZE_LIMIT {
+        big.push_str(&synthetic_robots(seed, 200));
+        seed += 1;
+    }
+    big.truncate(robots_matcher::GOOGLE_SIZE_LIMIT);
+    big
+}
+
+fn corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus")
+}
+
+/// The three largest distinct-host files of kind `robots`, by MANIFEST.tsv.
+fn largest_corpus_files(dir: &Path, count: usize) -> Option<Vec<(String, Vec<u8>)>> {
+    let manifest = std::fs::read_to_string(dir.join("MANIFEST.tsv")).ok()?;
+    let mut rows: Vec<(usize, &str)> = manifest
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let cols: Vec<&str> = line.split('\t').collect();
+            (cols.len() > 8 && cols[8] == "robots").then(|| (cols[1].parse().unwrap_or(0), cols[0]))
+        })
+        .collect();
+    rows.sort_by(|a, b| b.cmp(a));
+    let mut hosts = Vec::new();
+    let mut files = Vec::new();
+    for (_, file) in rows {
+        let host = file
+            .split("__")
+            .next()
+            .unwrap_or(file)
+            .trim_end_matches(".txt")
+            .to_string();
+        if hosts.contains(&host) {
+            continue;
+        }
+        let bytes = std::fs::read(dir.join(file)).ok()?;
+        hosts.push(host);
+        files.push((file.trim_start_matches("robots/").to_string(), bytes));
+        if files.len() == count {
+            break;
+        }
+    }
+    Some(files)
+}
+
+// ---------------------------------------------------------------------------
+// The comparison.
+
+struct NoopHandler;
+
+impl robotstxt::RobotsParseHandler for NoopHandler {
+    fn handle_robots_start(&mut self) {}
+    fn handle_robots_end(&mut self) {}
+    fn handle_user_agent(&mut self, _: u32, v: &str) {
+        black_box(v);
+    }
+    fn handle_allow(&mut self, _: u32, v: &str) {
+        black_box(v);
+    }
+    fn handle_disallow(&mut self, _: u32, v: &str) {
+        black_box(v);
+    }
+    fn handle_sitemap(&mut self, _: u32, v: &str) {
+        black_box(v);
+    }
+    fn handle_unknown_action(&mut self, _: u32, k: &str, v: &str) {
+        black_box((k, v));
+    }
+}
+
+struct Row {
+    name: String,
+    bytes: usize,
+    rules: usize,
+    urls: usize,
+    parse: [f64; 3],
+    checks: [f64; 3],
+    agree_texting: (usize, usize),
+    agree_robotstxt: (usize, usize),
+}
+
+fn compare(b: &Budget, name: &str, bytes: &[u8], seed: u64) -> Row {
+    let crawler = Crawler::new(AGENT);
+    let agent_lower = AGENT.to_ascii_lowercase();
+    let ours = Robots::parse(bytes);
+    let urls = urls_for(&ours, seed, 1000);
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let texting = texting_robots::Robot::new(&agent_lower, bytes).expect("texting_robots parses");
+
+    let parse_ours = time_per_call(b, || {
+        black_box(Robots::parse(black_box(bytes)));
+    });
+    let parse_texting = time_per_call(b, || {
+        black_box(texting_robots::Robot::new(&agent_lower, black_box(bytes)).ok());
+    });
+    let parse_robotstxt = time_per_call(b, || {
+        robotstxt::parse_robotstxt(black_box(&text), &mut NoopHandler);
+    });
+
+    let options = CheckOptions::default();
+    let checks_ours = checks_per_sec(b, urls.len(), |i| {
+        ours.check_with(&crawler, black_box(&urls[i]), &options)
+            .allowed
+    });
+    let checks_texting = checks_per_sec(b, urls.len(), |i| texting.allowed(black_box(&urls[i])));
+    let checks_robotstxt = checks_per_sec(b, urls.len(), |i| {
+        let mut m = robotstxt::DefaultMatcher::default();
+        m.one_agent_allowed_by_robots(black_box(&text), AGENT, &urls[i])
+    });
+
+    // How often the peers agree with us on these URLs (robotstxt re-parses
+    // the file per URL, so at most a couple of seconds of it).
+    let agree_texting = (
+        urls.iter()
+            .filter(|u| ours.check(&crawler, u).allowed == texting.allowed(u))
+            .count(),
+        urls.len(),
+    );
+    let deadline = Instant::now() + Duration::from_secs(2);
+    let mut agree_robotstxt = (0, 0);
+    for u in &urls {
+        if Instant::now() > deadline {
+            break;
+        }
+        let mut m = robotstxt::DefaultMatcher::default();
+        let theirs = m.one_agent_allowed_by_robots(&text, AGENT, u);
+        agree_robotstxt.1 += 1;
+        let same = ours.check(&crawler, u).allowed == theirs;
+        agree_robotstxt.0 += usize::from(same);
+        if !same && std::env::var_os("BENCH_SHOW_DISAGREEMENTS").is_some() {
+            let v = ours.check(&crawler, u);
+            println!(
+                "  {name}: robotstxt says {theirs}, we say {} (line {}) for {u}",
+                v.allowed, v.line
+            );
+        }
+    }
+
+    Row {
+        name: name.to_string(),
+        bytes: bytes.len(),
+        rules: ours.rules().len(),
+        urls: urls.len(),
+        parse: [parse_ours, parse_texting, parse_robotstxt],
+        checks: [checks_ours, checks_texting, checks_robotstxt],
+        agree_texting,
+        agree_robotstxt,
+    }
+}
+
+fn print_rows(rows: &[Row]) {
+    println!();
+    println!(
+        "{:<36} {:>9} {:>6} | {:>10} {:>10} {:>10} {:>8} {:>8} | {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "input",
+        "bytes",
+        "rules",
+        "parse us",
+        "texting",
+        "robotstxt",
+        "x text",
+        "x rtxt",
+        "checks us",
+        "texting",
+        "robotstxt",
+        "x text",
+        "x rtxt"
+    );
+    println!("{}", "-".repeat(160));
+    for r in rows {
+        println!(
+            "{:<36} {:>9} {:>6} | {:>10} {:>10} {:>10} {:>7.1}x {:>7.1}x | {:>10} {:>10} {:>10} {:>7.1}x {:>7.0}x",
+            r.name,
+            r.bytes,
+            r.rules,
+            fmt_time(r.parse[0]),
+            fmt_time(r.parse[1]),
+            fmt_time(r.parse[2]),
+            r.parse[1] / r.parse[0],
+            r.parse[2] / r.parse[0],
+            fmt_rate(r.checks[0]),
+            fmt_rate(r.checks[1]),
+            fmt_rate(r.checks[2]),
+            r.checks[0] / r.checks[1],
+            r.checks[0] / r.checks[2],
+        );
+    }
+    println!();
+    println!("parse: median time to parse the whole file (texting_robots: for one agent; robotstxt: parse with a no-op handler).");
+    println!("checks: Crawler \"{AGENT}\", absolute URLs, default CheckOptions (request encoding); robotstxt re-parses per check.");
+    println!("x text / x rtxt: how many times faster we are (peer time / our time; our rate / peer rate).");
+    for r in rows {
+        println!(
+            "  {}: {} URLs; same verdict as texting_robots {}/{}, as robotstxt {}/{}",
+            r.name,
+            r.urls,
+            r.agree_texting.0,
+            r.agree_texting.1,
+            r.agree_robotstxt.0,
+            r.agree_robotstxt.1
+        );
+    }
+}
+
+fn verdict(pass: bool) -> &'static str {
+    if pass {
+        "PASS"
+    } else {
+        "MISS"
+    }
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; ignore arguments.
+    let b = budget();
+    println!(
+        "robots-matcher peers benchmark ({} samples of {:?} each)",
+        b.samples, b.sample_time
+    );
+
+    let mut rows = Vec::new();
+    let synthetic = synthetic_robots(0x5EED_0001, 200);
+    // `BENCH_DUMP=DIR` writes the generated inputs out, for a profiler
+    // (`--bench profile`), and stops.
+    if let Some(dir) = std::env::var_os("BENCH_DUMP") {
+        let dir = PathBuf::from(dir);
+        std::fs::write(dir.join("synthetic.txt"), &synthetic).expect("write synthetic.txt");
+        std::fs::write(dir.join("big.txt"), big_synthetic()).expect("write big.txt");
+        let urls = urls_for(&Robots::parse(synthetic.as_bytes()), 0x5EED_0002, 1000);
+        std::fs::write(dir.join("synthetic.txt.urls"), urls.join("\n"))
+            .expect("write synthetic.txt.urls");
+        println!(
+            "wrote synthetic.txt, synthetic.txt.urls and big.txt to {}",
+            dir.display()
+        );
+        return;
+    }
+    rows.push(compare(
+        &b,
+        "synthetic (200 rules, 5 groups)",
+        synthetic.as_bytes(),
+        0x5EED_0002,
+    ));
+
+    let dir = corpus_dir();
+    match largest_corpus_files(&dir, 3) {
+        Some(files) => {
+            for (i, (name, bytes)) in files.iter().enumerate() {
+                rows.push(compare(&b, name, bytes, 0x5EED_0100 + i as u64));
+            }
+        }
+        None => println!(
+            "note: corpus not found at {}: real files skipped",
+            dir.display()
+        ),
+    }
+    print_rows(&rows);
+
+    // Absolute targets.
+    let big = big_synthetic();
+    let parse_500k = time_per_call(&b, || {
+        black_box(Robots::parse(black_box(big.as_bytes())));
+    });
+    let big_rules = Robots::parse(big.as_bytes()).rules().len();
+
+    let stars =
+        Robots::parse(format!("User-agent: *\nDisallow: /{}\n", "*a".repeat(500)).as_bytes());
+    let hit = format!("/{}", "ab".repeat(8_000));
+    let miss = format!("/{}", "b".repeat(16_000));
+    let crawler = Crawler::new(AGENT);
+    assert!(!stars.check(&crawler, &hit).allowed && stars.check(&crawler, &miss).allowed);
+    let star_hit = time_per_call(&b, || {
+        black_box(stars.check(&crawler, black_box(&hit)));
+    });
+    let star_miss = time_per_call(&b, || {
+        black_box(stars.check(&crawler, black_box(&miss)));
+    });
+    let star_worst = star_hit.max(star_miss);
+
+    println!();
+    println!("targets:");
+    let mut all = true;
+    for r in &rows {
+        let checks = r.checks[0] / r.checks[1];
+        let parse = r.parse[1] / r.parse[0];
+        all &= checks >= 10.0 && parse >= 10.0;
+        println!(
+            "  {} checks/s >= 10x texting_robots: {:.1}x {}",
+            r.name,
+            checks,
+            verdict(checks >= 10.0)
+        );
+        println!(
+            "  {} parse >= 10x texting_robots:    {:.1}x {}",
+            r.name,
+            parse,
+            verdict(parse >= 10.0)
+        );
+    }
+    println!(
+        "  parse a {} KiB file ({} rules) < 5 ms: {} {}",
+        big.len() / 1024,
+        big_rules,
+        fmt_time(parse_500k),
+        verdict(parse_500k < 5e6)
+    );
+    println!(
+        "  500-'*' pattern vs 16 KB path < 1 ms per check: {} (match {}, no match {}) {}",
+        fmt_time(star_worst),
+        fmt_time(star_hit),
+        fmt_time(star_miss),
+        verdict(star_worst < 1e6)
+    );
+    all &= parse_500k < 5e6 && star_worst < 1e6;
+    println!(
+        "overall: {}",
+        if all {
+            "all targets PASS"
+        } else {
+            "some targets MISS"
+        }
+    );
+}

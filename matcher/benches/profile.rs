@@ -1,0 +1,57 @@
+//! A loop to look at under a profiler (not a comparison):
+//!
+//!     cargo bench -p robots-matcher --bench profile -- parse FILE [SECONDS]
+//!     cargo bench -p robots-matcher --bench profile -- check FILE [SECONDS]
+//!
+//! e.g. `perf record -g target/release/deps/profile-* parse big.txt 5`.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use robots_matcher::{Crawler, Robots};
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let (Some(what), Some(file)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: profile parse|check FILE [SECONDS]");
+        return;
+    };
+    let seconds: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3.0);
+    let bytes = std::fs::read(file).expect("read FILE");
+    let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let mut runs = 0u64;
+    let start = Instant::now();
+    match what.as_str() {
+        "parse" => {
+            while Instant::now() < deadline {
+                black_box(Robots::parse(black_box(&bytes)));
+                runs += 1;
+            }
+        }
+        _ => {
+            let robots = Robots::parse(&bytes);
+            let crawler = Crawler::new("Googlebot");
+            // FILE.urls (one per line, as `BENCH_DUMP` of the peers bench
+            // writes) or URLs made from the file's own rules.
+            let urls: Vec<String> = match std::fs::read_to_string(format!("{file}.urls")) {
+                Ok(list) => list.lines().map(str::to_string).collect(),
+                Err(_) => robots
+                    .rules()
+                    .iter()
+                    .map(|r| format!("https://example.com{}x", r.value))
+                    .collect(),
+            };
+            while Instant::now() < deadline {
+                for u in &urls {
+                    black_box(robots.check(&crawler, black_box(u)));
+                }
+                runs += urls.len() as u64;
+            }
+        }
+    }
+    let per = start.elapsed().as_secs_f64() / runs.max(1) as f64;
+    println!("{what}: {runs} runs, {:.3} µs each", per * 1e6);
+}
