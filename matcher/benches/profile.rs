@@ -2,6 +2,10 @@
 //!
 //!     cargo bench -p robots-matcher --bench profile -- parse FILE [SECONDS]
 //!     cargo bench -p robots-matcher --bench profile -- check FILE [SECONDS]
+//!     cargo bench -p robots-matcher --bench profile -- check-each FILE [SECONDS]
+//!
+//! `check` resolves the crawler once (`Robots::matcher_for`); `check-each`
+//! calls `Robots::check` per URL.
 //!
 //! e.g. `perf record -g target/release/deps/profile-* parse big.txt 5`.
 
@@ -44,9 +48,16 @@ fn main() {
                     .map(|r| format!("https://example.com{}x", r.value))
                     .collect(),
             };
+            let matcher = robots.matcher_for(&crawler);
             while Instant::now() < deadline {
-                for u in &urls {
-                    black_box(robots.check(&crawler, black_box(u)));
+                if what == "check-each" {
+                    for u in &urls {
+                        black_box(robots.check(&crawler, black_box(u)));
+                    }
+                } else {
+                    for u in &urls {
+                        black_box(matcher.check(black_box(u)));
+                    }
                 }
                 runs += urls.len() as u64;
             }

@@ -6,6 +6,7 @@
 //! their wildcard remainder is left to check. A file of hundreds of rules then
 //! costs a handful of comparisons per URL.
 
+use crate::pattern::Pattern;
 use crate::robots::{Rule, RuleKind};
 
 /// A matching rule: the candidate for deciding a verdict.
@@ -59,6 +60,18 @@ fn beats(priority: u32, line: u32, old: Hit) -> bool {
     priority > old.priority || (priority == old.priority && line < old.line)
 }
 
+/// How an entry is tested once the path is known to start with its
+/// literal prefix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Test {
+    /// A plain prefix: it matches.
+    Always,
+    /// `/a$`: the path must end where the prefix does.
+    EndsHere,
+    /// A wildcard pattern: a cheap filter first, then the matcher.
+    Wildcard,
+}
+
 /// One pattern of one rule, filed in the trie.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -68,6 +81,59 @@ struct Entry {
     priority: u32,
     line: u32,
     kind: RuleKind,
+    test: Test,
+    /// For [`Test::Wildcard`] anchored patterns ending in a literal byte:
+    /// that byte plus one (0 for none).
+    last: u16,
+    /// For [`Test::Wildcard`]: [`byte_mask`] of the bytes after the prefix
+    /// that every matching path contains.
+    need: u64,
+}
+
+impl Entry {
+    fn new(rule: u32, alternative: bool, r: &Rule, pattern: &Pattern) -> Entry {
+        let test = if pattern.is_plain() {
+            Test::Always
+        } else if pattern.is_exact() {
+            Test::EndsHere
+        } else {
+            Test::Wildcard
+        };
+        Entry {
+            rule,
+            alternative,
+            priority: pattern.priority(),
+            line: r.line,
+            kind: r.kind,
+            test,
+            last: pattern.required_last_byte().map_or(0, |b| u16::from(b) + 1),
+            need: pattern
+                .required_after_prefix()
+                .fold(0, |m, b| m | byte_bit(b)),
+        }
+    }
+}
+
+/// One of 64 bits for a byte: a Bloom filter of one hash over the bytes
+/// of a path, to rule out most wildcard patterns without matching them.
+#[inline]
+fn byte_bit(b: u8) -> u64 {
+    1 << (b & 63)
+}
+
+/// The [`byte_bit`]s of every byte in `bytes`.
+#[inline]
+fn byte_mask(bytes: &[u8]) -> u64 {
+    let (mut a, mut b) = (0u64, 0u64);
+    let mut pairs = bytes.chunks_exact(2);
+    for pair in &mut pairs {
+        a |= byte_bit(pair[0]);
+        b |= byte_bit(pair[1]);
+    }
+    for &x in pairs.remainder() {
+        a |= byte_bit(x);
+    }
+    a | b
 }
 
 /// A node of the path-compressed trie. The edge into a node is labelled
@@ -81,6 +147,9 @@ struct Node {
     children_len: u32,
     entries_start: u32,
     entries_len: u32,
+    /// For a node with many children: where its 256-entry child table
+    /// starts in [`RuleSet::tables`] ([`NONE`] otherwise).
+    table: u32,
 }
 
 /// The rules of the groups that apply to one crawler, indexed for matching.
@@ -98,6 +167,9 @@ pub struct RuleSet {
     /// Child node ids, parallel to `first_bytes`.
     children: Vec<u32>,
     entries: Vec<Entry>,
+    /// Child node by byte (or [`NONE`]), 256 per node with many children:
+    /// one load instead of a search, at the root and other busy nodes.
+    tables: Vec<u32>,
 }
 
 impl RuleSet {
@@ -124,13 +196,7 @@ impl RuleSet {
             for (pattern, alternative) in patterns {
                 building.insert(
                     pattern.literal_prefix(),
-                    Entry {
-                        rule: id as u32,
-                        alternative,
-                        priority: pattern.priority(),
-                        line: rule.line,
-                        kind: rule.kind,
-                    },
+                    Entry::new(id as u32, alternative, rule, pattern),
                 );
             }
         }
@@ -140,6 +206,10 @@ impl RuleSet {
     /// The child of `node` whose label starts with `byte`.
     #[inline]
     fn child(&self, n: &Node, byte: u8) -> Option<usize> {
+        if n.table != NONE {
+            let child = self.tables[n.table as usize + usize::from(byte)];
+            return (child != NONE).then_some(child as usize);
+        }
         let start = n.children_start as usize;
         let bytes = &self.first_bytes[start..start + n.children_len as usize];
         let i = if bytes.len() <= 8 {
@@ -158,7 +228,21 @@ impl RuleSet {
     /// wildcards near the root) are skipped by length alone, without
     /// matching them. The best of each kind does not depend on the order.
     pub fn best(&self, rules: &[Rule], path: &[u8]) -> Best {
-        let mut stack = [0u32; 48];
+        self.search(rules, path, false)
+    }
+
+    /// Like [`RuleSet::best`], but only as far as the verdict needs it:
+    /// an Allow shorter than the best Disallow so far, or a Disallow no
+    /// longer than the best Allow, cannot change who wins or the deciding
+    /// rule, so it is not matched. [`decide`](crate::verdict) on the result
+    /// gives the same verdict and deciding rule as on [`RuleSet::best`].
+    pub(crate) fn deciding(&self, rules: &[Rule], path: &[u8]) -> Best {
+        self.search(rules, path, true)
+    }
+
+    #[inline]
+    fn search(&self, rules: &[Rule], path: &[u8], prune: bool) -> Best {
+        let mut stack = [0u32; 16];
         let mut deep: Vec<u32> = Vec::new();
         let mut len = 0usize;
         let mut node = 0usize;
@@ -178,18 +262,34 @@ impl RuleSet {
             let c = &self.nodes[child];
             let label =
                 &self.labels[c.label_start as usize..(c.label_start + c.label_len) as usize];
-            if !path[depth..].starts_with(label) {
+            let rest = &path[depth..];
+            if rest.len() < label.len() || common_prefix(label, rest) != label.len() {
                 break;
             }
             depth += label.len();
             node = child;
         }
         let mut best = Best::default();
+        // The path's byte mask, computed the first time a wildcard needs it.
+        let mut mask: Option<u64> = None;
         for &node in deep.iter().rev().chain(stack[..len].iter().rev()) {
             let n = &self.nodes[node as usize];
             let entries =
                 &self.entries[n.entries_start as usize..(n.entries_start + n.entries_len) as usize];
             for entry in entries {
+                if prune {
+                    // Nothing shorter than the best Allow or Disallow so far
+                    // can change the verdict or the deciding rule (an Allow
+                    // needs at least the Disallow's length, a Disallow more
+                    // than the Allow's), and entries are longest first.
+                    let floor = best
+                        .allow
+                        .map_or(0, |h| h.priority)
+                        .max(best.disallow.map_or(0, |h| h.priority));
+                    if entry.priority < floor {
+                        break;
+                    }
+                }
                 let current = match entry.kind {
                     RuleKind::Allow => best.allow,
                     RuleKind::Disallow => best.disallow,
@@ -197,13 +297,36 @@ impl RuleSet {
                 if current.is_some_and(|old| !beats(entry.priority, entry.line, old)) {
                     continue;
                 }
-                let rule = &rules[entry.rule as usize];
-                let pattern = if entry.alternative {
-                    rule.index_html.as_ref().unwrap_or(&rule.pattern)
-                } else {
-                    &rule.pattern
+                if prune && entry.kind == RuleKind::Disallow {
+                    if let Some(allow) = best.allow {
+                        if entry.priority <= allow.priority {
+                            continue;
+                        }
+                    }
+                }
+                let matched = match entry.test {
+                    Test::Always => true,
+                    Test::EndsHere => path.len() + 1 == entry.priority as usize,
+                    Test::Wildcard => {
+                        if entry.last != 0
+                            && path.last().map(|&b| u16::from(b) + 1) != Some(entry.last)
+                        {
+                            continue;
+                        }
+                        let mask = *mask.get_or_insert_with(|| byte_mask(path));
+                        if entry.need & !mask != 0 {
+                            continue;
+                        }
+                        let rule = &rules[entry.rule as usize];
+                        let pattern = if entry.alternative {
+                            rule.index_html.as_ref().unwrap_or(&rule.pattern)
+                        } else {
+                            &rule.pattern
+                        };
+                        pattern.matches_after_prefix(path)
+                    }
                 };
-                if pattern.matches_after_prefix(path) {
+                if matched {
                     best.offer(
                         entry.kind,
                         Hit {
@@ -383,7 +506,7 @@ impl Building {
     }
 
     /// Lays the trie out breadth first, each node's children contiguous and
-    /// in byte order, entries in insertion (file) order.
+    /// in byte order, each node's entries longest first.
     fn finish(self) -> RuleSet {
         let edges = self.nodes.len().saturating_sub(1);
         let mut set = RuleSet {
@@ -392,8 +515,12 @@ impl Building {
             first_bytes: Vec::with_capacity(edges),
             children: Vec::with_capacity(edges),
             labels: Vec::with_capacity(self.nodes.iter().map(|n| (n.end - n.start) as usize).sum()),
+            tables: Vec::new(),
         };
-        set.nodes.push(Node::default());
+        set.nodes.push(Node {
+            table: NONE,
+            ..Node::default()
+        });
         if self.nodes.is_empty() {
             return set;
         }
@@ -408,6 +535,9 @@ impl Building {
                 set.entries.push(self.entries[e as usize]);
                 e = self.next_entry[e as usize];
             }
+            // Longest first (file order among equals): a search stops at the
+            // first entry too short to matter.
+            set.entries[entries_start as usize..].sort_by_key(|e| std::cmp::Reverse(e.priority));
             children.clear();
             let mut c = n.first_child;
             while c != NONE {
@@ -422,6 +552,7 @@ impl Building {
                 set.nodes.push(Node {
                     label_start: set.labels.len() as u32,
                     label_len: label.len() as u32,
+                    table: NONE,
                     ..Node::default()
                 });
                 set.labels.extend_from_slice(label);
@@ -429,7 +560,22 @@ impl Building {
                 set.children.push(id as u32);
                 queue.push_back((c, id));
             }
+            let table = if children.len() > TABLE_AFTER as usize {
+                let table = set.tables.len();
+                set.tables.resize(table + 256, NONE);
+                for (i, &byte) in set.first_bytes[children_start as usize..]
+                    .iter()
+                    .enumerate()
+                {
+                    set.tables[table + usize::from(byte)] =
+                        set.children[children_start as usize + i];
+                }
+                table as u32
+            } else {
+                NONE
+            };
             let node = &mut set.nodes[to];
+            node.table = table;
             node.entries_start = entries_start;
             node.entries_len = set.entries.len() as u32 - entries_start;
             node.children_start = children_start;

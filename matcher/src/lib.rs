@@ -43,7 +43,9 @@ pub use robots::{
     AgentName, Group, Line, LineKind, OtherDirective, Robots, Rule, RuleKind, Sitemap,
 };
 pub use url::{path_params_query, robots_txt_url, UrlError};
-pub use verdict::{Category, CheckOptions, Explanation, RuleMatch, Selection, Verdict};
+pub use verdict::{
+    Category, CheckOptions, CrawlerMatcher, Explanation, RuleMatch, Selection, Verdict,
+};
 
 /// The most bytes of robots.txt Googlebot reads (500 KiB); the rest is
 /// ignored.

@@ -117,6 +117,33 @@ pub fn encode_path(path: &str, mode: Mode) -> Cow<'_, [u8]> {
     }
 }
 
+/// The path of a URL as a crawler requests it, in Google mode, when it
+/// needs no work: `url[start..]` has no `#` and nothing to percent-encode.
+/// Eight bytes are tested per branch. `None` sends the caller to the general
+/// path ([`crate::url::path_params_query`] and [`encode_path`]).
+#[inline]
+pub(crate) fn plain_request_path(rest: &[u8]) -> Option<&[u8]> {
+    let flag = |b: u8| u8::from(REQUEST_ESCAPE[usize::from(b)] || b == b'#');
+    let mut chunks = rest.chunks_exact(8);
+    for c in &mut chunks {
+        let any = flag(c[0])
+            | flag(c[1])
+            | flag(c[2])
+            | flag(c[3])
+            | flag(c[4])
+            | flag(c[5])
+            | flag(c[6])
+            | flag(c[7]);
+        if any != 0 {
+            return None;
+        }
+    }
+    if chunks.remainder().iter().any(|&b| flag(b) != 0) {
+        return None;
+    }
+    Some(rest)
+}
+
 fn escape_where(bytes: &[u8], escape: impl Fn(u8) -> bool) -> Vec<u8> {
     let mut out = Vec::with_capacity(bytes.len() + 8);
     for &b in bytes {
@@ -140,6 +167,9 @@ pub struct Pattern {
     anchored: bool,
     /// The pattern has at least one `*`.
     wildcard: bool,
+    /// Start of the last piece (after the last `*`); `prefix_end` without
+    /// a `*`.
+    last_start: u32,
 }
 
 impl Pattern {
@@ -149,10 +179,15 @@ impl Pattern {
         let body_end = bytes.len() - usize::from(anchored);
         let star = crate::lines::find_byte(b'*', &bytes[..body_end]);
         let prefix_end = star.unwrap_or(body_end);
+        let last_start = match star {
+            Some(_) => memchr::memrchr(b'*', &bytes[..body_end]).map_or(prefix_end, |s| s + 1),
+            None => prefix_end,
+        };
         Pattern {
             prefix_end: u32::try_from(prefix_end).unwrap_or(u32::MAX),
             anchored,
             wildcard: star.is_some(),
+            last_start: u32::try_from(last_start).unwrap_or(u32::MAX),
             bytes: bytes.into_boxed_slice(),
         }
     }
@@ -192,48 +227,83 @@ impl Pattern {
             return !self.anchored || path.len() == prefix_end;
         }
         let body_end = self.bytes.len() - usize::from(self.anchored);
-        // Pieces between stars; the first one is the prefix, already matched.
-        let mut pieces = self.bytes[prefix_end + 1..body_end].split(|&b| b == b'*');
-        let last = pieces.next_back().unwrap_or_default();
+        let last_start = self.last_start as usize;
+        let last = &self.bytes[last_start..body_end];
         // An anchored pattern's last piece must end the path: the cheapest
         // test, and the one most paths fail (`/*.php$`).
         if self.anchored && !path.ends_with(last) {
             return false;
         }
         let mut cursor = prefix_end;
-        for piece in pieces {
-            if piece.is_empty() {
-                continue;
-            }
-            match find_piece(&path[cursor..], piece) {
-                Some(at) => cursor += at + piece.len(),
-                None => return false,
+        // Pieces between the first and the last star (none for one star),
+        // found leftmost one after the other.
+        if last_start > prefix_end + 1 {
+            for piece in self.bytes[prefix_end + 1..last_start - 1].split(|&b| b == b'*') {
+                if piece.is_empty() {
+                    continue;
+                }
+                match find_piece(&path[cursor..], piece) {
+                    Some(at) => cursor += at + piece.len(),
+                    None => return false,
+                }
             }
         }
         if self.anchored {
-            path.len() >= cursor + last.len() && path.ends_with(last)
+            path.len() >= cursor + last.len()
         } else {
             last.is_empty() || find_piece(&path[cursor..], last).is_some()
         }
     }
+
+    /// The bytes after the literal prefix that every matching path holds
+    /// (no `*`, no final `$`), for a cheap test before matching.
+    pub(crate) fn required_after_prefix(&self) -> impl Iterator<Item = u8> + '_ {
+        let body_end = self.bytes.len() - usize::from(self.anchored);
+        self.bytes[(self.prefix_end as usize).min(body_end)..body_end]
+            .iter()
+            .copied()
+            .filter(|&b| b != b'*')
+    }
+
+    /// The last byte every matching path ends with: the pattern is anchored
+    /// and ends in a literal byte.
+    pub(crate) fn required_last_byte(&self) -> Option<u8> {
+        if !self.anchored || !self.wildcard {
+            return None;
+        }
+        let body = &self.bytes[..self.bytes.len() - 1];
+        body.last().copied().filter(|&b| b != b'*')
+    }
+
+    /// Whether the pattern is a plain prefix (no `*`, no `$`).
+    pub(crate) fn is_plain(&self) -> bool {
+        !self.wildcard && !self.anchored
+    }
+
+    /// Whether the pattern is a literal anchored at the end (`/a$`).
+    pub(crate) fn is_exact(&self) -> bool {
+        !self.wildcard && self.anchored
+    }
 }
 
-/// The leftmost `needle` in `haystack`. A vectorised search pays a set-up
-/// cost per call that most URL paths are too short to win back.
+/// The leftmost `needle` in `haystack`. A vectorised substring search pays
+/// a set-up cost per call that most URL paths are too short to win back;
+/// finding candidates by their first byte with `memchr` does not.
 fn find_piece(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     match needle {
         [] => Some(0),
         [b] => crate::lines::find_byte(*b, haystack),
-        [first, rest @ ..] if haystack.len() < 64 => {
-            // Candidates by their first byte, the rest compared in line.
+        [first, rest @ ..] if haystack.len() < 256 => {
             let last_start = haystack.len().checked_sub(needle.len())?;
-            (0..=last_start).find(|&at| {
-                haystack[at] == *first
-                    && haystack[at + 1..at + needle.len()]
-                        .iter()
-                        .zip(rest)
-                        .all(|(a, b)| a == b)
-            })
+            let mut from = 0;
+            while from <= last_start {
+                let at = from + memchr::memchr(*first, &haystack[from..=last_start])?;
+                if haystack[at + 1..at + needle.len()] == *rest {
+                    return Some(at);
+                }
+                from = at + 1;
+            }
+            None
         }
         _ => memchr::memmem::find(haystack, needle),
     }

@@ -7,7 +7,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::agent::{is_global, product_token};
 use crate::diagnostic::{Code, Diagnostic};
@@ -195,10 +195,26 @@ pub struct OtherDirective {
 }
 
 /// The groups that apply to one robots.txt token, indexed for matching.
+///
+/// The index is built the first time a crawler needs it, not while parsing:
+/// an editor re-parses on every change and usually checks one crawler, and
+/// a file naming many crawlers then pays for one index, not all of them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct AgentRules {
     pub groups: Vec<usize>,
-    pub rules: RuleSet,
+    rules: OnceLock<RuleSet>,
+}
+
+impl AgentRules {
+    /// The index of these groups' rules (`rules` is [`Robots::rules`]).
+    pub fn rule_set(&self, groups: &[Group], rules: &[Rule]) -> &RuleSet {
+        self.rules.get_or_init(|| {
+            RuleSet::new(
+                rules,
+                self.groups.iter().flat_map(|&g| groups[g].rules.clone()),
+            )
+        })
+    }
 }
 
 /// A parsed robots.txt. Parse once, then check many URLs.
@@ -887,8 +903,6 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        let groups = &self.robots.groups;
-        let rules = &self.robots.rules;
         // Tokens of one group (`Googlebot` and `Googlebot-Image` above the
         // same rules) share one index instead of building it twice.
         let mut built: HashMap<Vec<usize>, Arc<AgentRules>> = HashMap::new();
@@ -897,10 +911,7 @@ impl<'a> Parser<'a> {
                 .entry(ids)
                 .or_insert_with_key(|ids| {
                     Arc::new(AgentRules {
-                        rules: RuleSet::new(
-                            rules,
-                            ids.iter().flat_map(|&g| groups[g].rules.clone()),
-                        ),
+                        rules: OnceLock::new(),
                         groups: ids.clone(),
                     })
                 })

@@ -8,6 +8,67 @@ use std::fmt;
 /// fragment; always starts with `/`. Follows Google's extraction: a relative
 /// URL (`/a?b`, `a/b`) works too, and anything without a path is `/`.
 pub fn path_params_query(url: &str) -> Cow<'_, str> {
+    let Some(path_start) = path_start(url) else {
+        return Cow::Borrowed("/");
+    };
+    let bytes = url.as_bytes();
+    let end = memchr::memchr(b'#', &bytes[path_start..]).map_or(url.len(), |i| path_start + i);
+    let path = &url[path_start..end];
+    if path.starts_with('/') {
+        Cow::Borrowed(path)
+    } else {
+        Cow::Owned(format!("/{path}"))
+    }
+}
+
+/// Where [`path_params_query`] starts taking the path from `url` (up to a
+/// `#` or the end), or `None` when the path is `/`.
+#[inline]
+pub(crate) fn path_start(url: &str) -> Option<usize> {
+    let bytes = url.as_bytes();
+    // One scan for the first byte that can end the authority: `/`, `?`, `;`
+    // or `#`. The first `://` is the scheme separator only when no path
+    // character comes before it, and then its `/` is that first byte.
+    let search_start = if url.starts_with("//") { 2 } else { 0 };
+    let first = find_path_or_fragment(bytes, search_start)?;
+    let path_start = if bytes[first] == b'/'
+        && first > search_start
+        && bytes[first - 1] == b':'
+        && bytes.get(first + 1) == Some(&b'/')
+    {
+        // `scheme://`: the path starts after the authority.
+        find_path_or_fragment(bytes, first + 2)?
+    } else {
+        first
+    };
+    // A fragment before the path start leaves no path.
+    (bytes[path_start] != b'#').then_some(path_start)
+}
+
+/// The first `/`, `?`, `;` or `#` at or after `start`.
+#[inline]
+fn find_path_or_fragment(bytes: &[u8], start: usize) -> Option<usize> {
+    bytes
+        .get(start..)?
+        .iter()
+        .position(|&b| PATH_OR_FRAGMENT[usize::from(b)])
+        .map(|i| start + i)
+}
+
+/// `/`, `?`, `;` and `#`, as a table.
+const PATH_OR_FRAGMENT: [bool; 256] = {
+    let mut table = [false; 256];
+    table[b'/' as usize] = true;
+    table[b'?' as usize] = true;
+    table[b';' as usize] = true;
+    table[b'#' as usize] = true;
+    table
+};
+
+/// The straightforward reading of Google's extraction, kept as the
+/// reference the one-scan version is tested against.
+#[cfg(test)]
+fn reference_path_params_query(url: &str) -> Cow<'_, str> {
     let bytes = url.as_bytes();
     // Generic rather than `&dyn Fn`: the predicate is inlined into the scan.
     fn find_in(bytes: &[u8], start: usize, pred: impl Fn(u8) -> bool) -> Option<usize> {
@@ -150,6 +211,17 @@ mod tests {
         ];
         for (url, want) in cases {
             assert_eq!(path_params_query(url), want, "{url:?}");
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_scan_extraction_agrees_with_the_reference(url in "(http://|//)?[/:?;#ab.]{0,12}") {
+            proptest::prop_assert_eq!(
+                path_params_query(&url),
+                reference_path_params_query(&url),
+                "{:?}", url
+            );
         }
     }
 

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 
 use crate::agent::{AgentMatching, Crawler};
-use crate::index::{Best, Hit};
-use crate::pattern::encode_path;
+use crate::index::{Best, Hit, RuleSet};
+use crate::pattern::{encode_path, plain_request_path};
 use crate::robots::{AgentName, AgentRules, Robots, RuleKind};
 use crate::url::path_params_query;
 use crate::Mode;
@@ -151,8 +151,9 @@ pub struct Explanation {
 }
 
 /// The groups that apply to a crawler.
+#[derive(Clone, Debug)]
 enum Applied<'a> {
-    Indexed(&'a AgentRules),
+    Indexed(&'a AgentRules, &'a RuleSet),
     /// Legacy prefix matching: the groups are merged on the fly.
     Groups(Vec<usize>),
     Nothing,
@@ -161,10 +162,74 @@ enum Applied<'a> {
 impl<'a> Applied<'a> {
     fn groups(&self) -> &[usize] {
         match self {
-            Applied::Indexed(rules) => &rules.groups,
+            Applied::Indexed(rules, _) => &rules.groups,
             Applied::Groups(groups) => groups,
             Applied::Nothing => &[],
         }
+    }
+}
+
+/// One crawler's view of a parsed robots.txt: its groups are found once
+/// (see [`Robots::matcher_for`]), then each [`CrawlerMatcher::check`] only
+/// reads the URL's path and walks the rule index.
+#[derive(Clone, Debug)]
+pub struct CrawlerMatcher<'r> {
+    robots: &'r Robots,
+    selection: Selection,
+    applied: Applied<'r>,
+    options: CheckOptions,
+}
+
+impl<'r> CrawlerMatcher<'r> {
+    /// Checks `url`: the same verdict as [`Robots::check_with`] with this
+    /// crawler and these options.
+    pub fn check(&self, url: &str) -> Verdict {
+        let robots = self.robots;
+        // The common case first: a path that starts with `/` and needs no
+        // encoding and no fragment cut is matched where it is in the URL.
+        let plain = match (
+            robots.mode,
+            self.options.raw_url,
+            crate::url::path_start(url),
+        ) {
+            (Mode::Google, false, Some(start)) if url.as_bytes()[start] == b'/' => {
+                plain_request_path(&url.as_bytes()[start..])
+            }
+            _ => None,
+        };
+        let extracted;
+        let path = match plain {
+            Some(path) => Cow::Borrowed(path),
+            None => {
+                extracted = path_params_query(url);
+                robots.encoded(&extracted, &self.options)
+            }
+        };
+        if &*path == b"/robots.txt" {
+            return Verdict::without_rule(Selection::RobotsTxt);
+        }
+        let best = match &self.applied {
+            Applied::Indexed(_, index) => index.deciding(&robots.rules, &path),
+            Applied::Groups(groups) => robots.best_linear(groups, &path),
+            Applied::Nothing => Best::default(),
+        };
+        robots.verdict(self.selection, best)
+    }
+
+    /// Why these groups apply (the selection every verdict reports, except
+    /// for `/robots.txt` itself).
+    pub fn selection(&self) -> Selection {
+        self.selection
+    }
+
+    /// Indices into [`Robots::groups`] of the groups that apply.
+    pub fn groups(&self) -> &[usize] {
+        self.applied.groups()
+    }
+
+    /// The parsed file.
+    pub fn robots(&self) -> &'r Robots {
+        self.robots
     }
 }
 
@@ -188,19 +253,39 @@ impl Robots {
     }
 
     /// Checks `url` for `crawler`.
+    ///
+    /// To check many URLs for one crawler, [`Robots::matcher_with`] finds
+    /// the crawler's groups once instead of on every call.
     pub fn check_with(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Verdict {
-        let extracted = path_params_query(url);
-        let path = self.encoded(&extracted, options);
-        if &*path == b"/robots.txt" {
-            return Verdict::without_rule(Selection::RobotsTxt);
-        }
+        self.matcher_with(crawler, options).check(url)
+    }
+
+    /// The groups that apply to `crawler`, found once, for checking many
+    /// URLs with default options. Gives the same verdicts as
+    /// [`Robots::check`].
+    ///
+    /// ```
+    /// use robots_matcher::{Crawler, Robots};
+    ///
+    /// let robots = Robots::parse(b"User-agent: *\nDisallow: /private\n");
+    /// let matcher = robots.matcher_for(&Crawler::new("Googlebot"));
+    /// assert!(!matcher.check("https://example.com/private/plans").allowed);
+    /// assert!(matcher.check("https://example.com/public").allowed);
+    /// ```
+    pub fn matcher_for(&self, crawler: &Crawler) -> CrawlerMatcher<'_> {
+        self.matcher_with(crawler, &CheckOptions::default())
+    }
+
+    /// Like [`Robots::matcher_for`], with options; gives the same verdicts
+    /// as [`Robots::check_with`].
+    pub fn matcher_with(&self, crawler: &Crawler, options: &CheckOptions) -> CrawlerMatcher<'_> {
         let (selection, applied) = self.select(crawler, options.agent_matching);
-        let best = match &applied {
-            Applied::Indexed(agent_rules) => agent_rules.rules.best(&self.rules, &path),
-            Applied::Groups(groups) => self.best_linear(groups, &path),
-            Applied::Nothing => Best::default(),
-        };
-        self.verdict(selection, best)
+        CrawlerMatcher {
+            robots: self,
+            selection,
+            applied,
+            options: *options,
+        }
     }
 
     /// Checks `url` and records every step: the path checked, the groups
@@ -312,7 +397,10 @@ impl Robots {
             match matching {
                 AgentMatching::Exact => {
                     if let Some(rules) = self.named_rules(token) {
-                        return (Selection::Token(index), Applied::Indexed(rules));
+                        return (
+                            Selection::Token(index),
+                            Applied::Indexed(rules, rules.rule_set(&self.groups, &self.rules)),
+                        );
                     }
                 }
                 AgentMatching::LegacyPrefix => {
@@ -331,9 +419,10 @@ impl Robots {
             }
         }
         match &self.global {
-            Some(global) if !crawler.ignores_global() => {
-                (Selection::Global, Applied::Indexed(global))
-            }
+            Some(global) if !crawler.ignores_global() => (
+                Selection::Global,
+                Applied::Indexed(global, global.rule_set(&self.groups, &self.rules)),
+            ),
             _ => (Selection::NoGroup, Applied::Nothing),
         }
     }
@@ -361,6 +450,45 @@ impl Robots {
             line: deciding.map_or(0, |h| h.line),
             priority: deciding.map(|h| h.priority),
             selection,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The pruned search behind `check` decides like the full search,
+        /// and the one-crawler matcher like `check_with`.
+        #[test]
+        fn pruned_search_and_matcher_agree_with_the_full_search(
+            rules in proptest::collection::vec((any::<bool>(), "[/ab*$]{0,6}"), 0..12),
+            paths in proptest::collection::vec("/[ab$*]{0,8}", 1..8),
+        ) {
+            let mut file = String::from("User-agent: *\n");
+            for (allow, pattern) in &rules {
+                file.push_str(if *allow { "Allow: " } else { "Disallow: " });
+                file.push_str(pattern);
+                file.push('\n');
+            }
+            let robots = Robots::parse(file.as_bytes());
+            let crawler = Crawler::new("Googlebot");
+            let matcher = robots.matcher_for(&crawler);
+            let global = robots.global.as_ref().unwrap();
+            let index = global.rule_set(&robots.groups, &robots.rules);
+            for path in &paths {
+                let full = decide(index.best(&robots.rules, path.as_bytes()));
+                let pruned = decide(index.deciding(&robots.rules, path.as_bytes()));
+                prop_assert_eq!(full, pruned, "{:?} {:?}", file, path);
+                prop_assert_eq!(matcher.check(path), robots.check(&crawler, path));
+                let options = CheckOptions { raw_url: true, ..CheckOptions::default() };
+                prop_assert_eq!(
+                    robots.matcher_with(&crawler, &options).check(path),
+                    robots.check_with(&crawler, path, &options)
+                );
+            }
         }
     }
 }
