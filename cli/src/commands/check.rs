@@ -101,8 +101,10 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut out = Output::new();
     let mut rows = Vec::with_capacity(urls.len());
     let mut disallowed = 0;
+    // One crawler, many URLs: resolve its groups once.
+    let matcher = robots.matcher_with(&crawler, &options);
     for url in &urls {
-        let verdict = robots.check_with(&crawler, url, &options);
+        let verdict = matcher.check(url);
         let path = robots.checked_path(url, &options);
         if !verdict.allowed {
             disallowed += 1;

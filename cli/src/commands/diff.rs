@@ -105,11 +105,15 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     }
 
     let check = shared.check_options();
+    let (old_matcher, new_matcher) = (
+        old.robots.matcher_with(&crawler, &check),
+        new.robots.matcher_with(&crawler, &check),
+    );
     let changes: Vec<Change> = urls
         .iter()
         .filter_map(|url| {
-            let old_verdict = old.robots.check_with(&crawler, url, &check);
-            let new_verdict = new.robots.check_with(&crawler, url, &check);
+            let old_verdict = old_matcher.check(url);
+            let new_verdict = new_matcher.check(url);
             (old_verdict.allowed != new_verdict.allowed).then_some(Change {
                 url,
                 old: old_verdict,
