@@ -17,7 +17,7 @@ use crate::components::{
 use crate::samples;
 use crate::state::AppState;
 use crate::view_model::{
-    startup, CrawlerList, ExplanationView, Inputs, Parsed, Results, Startup, UrlList,
+    startup, Comparison, CrawlerList, ExplanationView, Inputs, Parsed, Results, Startup, UrlList,
 };
 
 /// Shares a computed value between memos without cloning it; two values
@@ -78,7 +78,16 @@ pub struct Ctx {
     pub parsed: Memo<Shared<Parsed>>,
     pub crawlers: Memo<CrawlerList>,
     pub url_list: Memo<UrlList>,
+    /// The verdicts in the selected mode (their `other` is always `None`).
     pub results: Memo<Shared<Results>>,
+    /// The other mode's verdicts where they differ. Computed after the
+    /// verdicts are shown (see [`compare_later`]), so while it catches up it
+    /// may describe the previous edit; rows look it up by identity.
+    pub comparison: RwSignal<Shared<Comparison>>,
+    /// The latest comparison and the results it was computed for.
+    compared: StoredValue<Option<(Shared<Results>, Shared<Comparison>)>>,
+    /// The robots.txt parsed in the other mode, and the parse it belongs to.
+    other_parse: StoredValue<Option<(Shared<Parsed>, Arc<robots_matcher::Robots>)>>,
     /// The selected result: its identity, and its index as a fallback when
     /// the identity disappears (the URL is being edited).
     pub selected: RwSignal<Option<(u64, usize)>>,
@@ -144,6 +153,42 @@ impl Ctx {
         }
     }
 
+    /// The comparison for the current results, computed now if the
+    /// deferred one has not caught up yet.
+    pub fn comparison_now(&self) -> Shared<Comparison> {
+        let results = self.results.get_untracked();
+        if let Some((done_for, comparison)) = self.compared.get_value() {
+            if done_for == results {
+                return comparison;
+            }
+        }
+        let parsed = self.parsed.get_untracked();
+        let other = match self.other_parse.get_value() {
+            Some((done_for, other)) if done_for == parsed => other,
+            _ => {
+                let other = Arc::new(parsed.parse_other());
+                self.other_parse
+                    .set_value(Some((parsed.clone(), Arc::clone(&other))));
+                other
+            }
+        };
+        let comparison = self
+            .crawlers
+            .with_untracked(|c| Shared(Arc::new(Comparison::new(&results, &other, c))));
+        self.compared.set_value(Some((results, comparison.clone())));
+        // Notify only when the flags change, so rows are not revisited.
+        if self.comparison.with_untracked(|c| *c.0 != *comparison.0) {
+            self.comparison.set(comparison.clone());
+        }
+        comparison
+    }
+
+    /// The current results with the other mode's verdicts, for export.
+    pub fn results_compared(&self) -> Results {
+        let comparison = self.comparison_now();
+        self.results.get_untracked().compared(&comparison)
+    }
+
     pub fn inputs_untracked(&self) -> Inputs {
         Inputs {
             robots_txt: self.robots.get_untracked(),
@@ -170,7 +215,9 @@ fn create_ctx(initial: Inputs) -> Ctx {
         let limited = size_limited.get();
         let mode = mode.get();
         let start = browser::now_ms();
-        let parsed = robots.with(|text| Parsed::new(text, mode, limited));
+        // The selected mode only: the other one is parsed after the
+        // verdicts are on screen.
+        let parsed = robots.with(|text| Parsed::primary(text, mode, limited));
         parse_ms.set_value(browser::now_ms() - start);
         Shared(Arc::new(parsed))
     });
@@ -198,11 +245,15 @@ fn create_ctx(initial: Inputs) -> Ctx {
             None => results.default_selection(),
         }
     });
+    let comparison = RwSignal::new(Shared(Arc::new(Comparison::default())));
     let explanation = Memo::new(move |_| {
         let index = selected_index.get()?;
         let results = results.get();
         let parsed = parsed.get();
-        crawlers.with(|c| ExplanationView::new(&parsed, c, results.rows.get(index)?))
+        let row = results.rows.get(index)?;
+        let mut view = crawlers.with(|c| ExplanationView::new(&parsed, c, row))?;
+        view.other = comparison.with(|c| c.get(row.id).cloned());
+        Some(view)
     });
     let highlighted_line = Memo::new(move |_| {
         selected_index
@@ -220,6 +271,9 @@ fn create_ctx(initial: Inputs) -> Ctx {
         crawlers,
         url_list,
         results,
+        comparison,
+        compared: StoredValue::new(None),
+        other_parse: StoredValue::new(None),
         selected,
         selected_index,
         explanation,
@@ -232,6 +286,29 @@ fn create_ctx(initial: Inputs) -> Ctx {
         parse_ms,
         check_ms,
     }
+}
+
+/// Computes the other mode's verdicts once the selected mode's are painted:
+/// after the next frame, and only for the latest results (a newer edit
+/// supersedes a pending comparison).
+fn compare_later(ctx: Ctx) {
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        ctx.results.track();
+        let current = generation.get_value().wrapping_add(1);
+        generation.set_value(current);
+        request_animation_frame(move || {
+            // A task after the frame, not inside it: the frame paints first.
+            set_timeout(
+                move || {
+                    if generation.get_value() == current {
+                        ctx.comparison_now();
+                    }
+                },
+                Duration::ZERO,
+            );
+        });
+    });
 }
 
 /// What the first screen shows: the link's state, else the stored one,
@@ -317,6 +394,7 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
     ctx.alert.set(error);
     ctx.select_default();
+    compare_later(ctx);
     persist(ctx);
 
     // Ctrl/Cmd+Enter: go to the results.

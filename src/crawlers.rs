@@ -219,21 +219,23 @@ pub fn by_purpose() -> Vec<(Purpose, Vec<&'static CrawlerPreset>)> {
 }
 
 /// Type-ahead search: case-insensitive substring match on token and operator.
+/// The table is ASCII, so ASCII case folding is enough (and keeps Unicode's
+/// case tables out of the WebAssembly).
 ///
 /// Ranking, best first: token starts with the query, operator starts with
 /// it, token contains it, operator contains it. Within a rank shorter tokens
 /// come first (the exact match or the family's main crawler), then
 /// alphabetical. An empty query returns every preset in data order.
 pub fn search(query: &str, limit: usize) -> Vec<&'static CrawlerPreset> {
-    let query = query.trim().to_lowercase();
+    let query = query.trim().to_ascii_lowercase();
     if query.is_empty() {
         return presets().iter().take(limit).collect();
     }
     let mut hits: Vec<(u8, &'static CrawlerPreset)> = presets()
         .iter()
         .filter_map(|preset| {
-            let token = preset.token.to_lowercase();
-            let operator = preset.operator.to_lowercase();
+            let token = preset.token.to_ascii_lowercase();
+            let operator = preset.operator.to_ascii_lowercase();
             let rank = if token.starts_with(&query) {
                 0
             } else if operator.starts_with(&query) {
@@ -252,7 +254,10 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static CrawlerPreset> {
         rank_a
             .cmp(rank_b)
             .then(a.token.len().cmp(&b.token.len()))
-            .then_with(|| a.token.to_lowercase().cmp(&b.token.to_lowercase()))
+            .then_with(|| {
+                let lower = |t: &'static str| t.bytes().map(|b| b.to_ascii_lowercase());
+                lower(a.token).cmp(lower(b.token))
+            })
     });
     hits.into_iter().take(limit).map(|(_, p)| p).collect()
 }

@@ -51,14 +51,27 @@ pub fn normalize_newlines(text: &str) -> String {
 }
 
 /// A byte count for people: `812 B`, `12.4 KB`, `5.0 MB` (powers of 1000,
-/// the way browsers and file managers show sizes).
+/// the way browsers and file managers show sizes). Integer arithmetic, so
+/// the WebAssembly carries no float formatting code.
 pub fn format_size(bytes: usize) -> String {
-    if bytes < 1000 {
-        format!("{bytes} B")
-    } else if bytes < 1_000_000 {
-        format!("{:.1} KB", bytes as f64 / 1000.0)
-    } else {
-        format!("{:.1} MB", bytes as f64 / 1_000_000.0)
+    let bytes = bytes as u64;
+    let (unit, name) = match bytes {
+        0..1000 => return format!("{bytes} B"),
+        1000..1_000_000 => (1000, "KB"),
+        _ => (1_000_000, "MB"),
+    };
+    // Tenths of the unit, rounded half up.
+    let tenths = (bytes * 10 + unit / 2) / unit;
+    format!("{}.{} {name}", tenths / 10, tenths % 10)
+}
+
+/// A Crawl-delay for people: `10 s`, `0.5 s`; the value as written when it
+/// is not a whole number (no float formatting in the WebAssembly).
+pub fn format_crawl_delay(delay: &CrawlDelay) -> String {
+    match delay.seconds {
+        Some(s) if s.fract() == 0.0 && s < 1e15 => format!("{} s", s as u64),
+        Some(_) => format!("{} s", delay.value.trim()),
+        None => format!("{} (not a number)", delay.value),
     }
 }
 
@@ -71,8 +84,17 @@ pub fn plural(count: usize, one: &str, many: &str) -> String {
 // robots.txt
 // ---------------------------------------------------------------------------
 
-/// The robots.txt text parsed in the selected mode, and in the other mode
-/// for the side-by-side comparison.
+fn parse_options(mode: Mode, size_limited: bool) -> ParseOptions {
+    ParseOptions {
+        mode,
+        size_limit: size_limited.then_some(GOOGLE_SIZE_LIMIT),
+    }
+}
+
+/// The robots.txt text parsed in the selected mode, and, for the
+/// side-by-side comparison, in the other mode. The app parses only the
+/// selected mode on the hot path ([`Parsed::primary`]) and the other mode
+/// after the verdicts are shown ([`Parsed::parse_other`], [`Comparison`]).
 #[derive(Clone, Debug)]
 pub struct Parsed {
     /// The text the spans of [`Robots::lines`] point into.
@@ -81,23 +103,35 @@ pub struct Parsed {
     /// Whether Google's 500 KiB limit was applied (the default).
     pub size_limited: bool,
     pub robots: Robots,
-    /// The same text in the other mode.
-    pub other: Robots,
+    /// The same text in the other mode, when it was parsed too.
+    pub other: Option<Robots>,
 }
 
 impl Parsed {
+    /// Parses the text in both modes.
     pub fn new(text: &str, mode: Mode, size_limited: bool) -> Parsed {
-        let options = |mode| ParseOptions {
-            mode,
-            size_limit: size_limited.then_some(GOOGLE_SIZE_LIMIT),
-        };
+        let mut parsed = Parsed::primary(text, mode, size_limited);
+        parsed.other = Some(parsed.parse_other());
+        parsed
+    }
+
+    /// Parses the text in the selected mode only.
+    pub fn primary(text: &str, mode: Mode, size_limited: bool) -> Parsed {
         Parsed {
             text: Arc::from(text),
             mode,
             size_limited,
-            robots: Robots::parse_with(text.as_bytes(), &options(mode)),
-            other: Robots::parse_with(text.as_bytes(), &options(other_mode(mode))),
+            robots: Robots::parse_with(text.as_bytes(), &parse_options(mode, size_limited)),
+            other: None,
         }
+    }
+
+    /// Parses the same text in the other mode.
+    pub fn parse_other(&self) -> Robots {
+        Robots::parse_with(
+            self.text.as_bytes(),
+            &parse_options(other_mode(self.mode), self.size_limited),
+        )
     }
 
     /// Number of lines, as the editor counts them (the text after the last
@@ -569,14 +603,11 @@ impl Results {
             let show_checked_path = !url.ends_with(checked_path.as_str());
             for &(crawler_index, spec, crawler) in &valid {
                 let verdict = robots.check_with(crawler, url, &options);
-                let other = parsed.other.check_with(crawler, url, &options);
                 let rule = rule_ref(robots, verdict.rule);
-                let other = (other.allowed != verdict.allowed).then(|| OtherVerdict {
-                    mode: parsed.other.mode(),
-                    allowed: other.allowed,
-                    category: other.category,
-                    rule: rule_ref(&parsed.other, other.rule),
-                });
+                let other = parsed
+                    .other
+                    .as_ref()
+                    .and_then(|other| other_verdict(other, crawler, url, verdict.allowed));
                 let occurrence = occurrences.entry((url, spec)).or_default();
                 *occurrence += 1;
                 let mut hasher = DefaultHasher::new();
@@ -637,6 +668,19 @@ impl Results {
             by_id,
             notes,
         }
+    }
+
+    /// These results with the other mode's verdicts from `comparison`
+    /// (for export, when the results were computed in one mode only).
+    pub fn compared(&self, comparison: &Comparison) -> Results {
+        let mut results = self.clone();
+        for row in &mut results.rows {
+            if row.other.is_none() {
+                row.other = comparison.get(row.id).cloned();
+            }
+        }
+        results.differing = results.rows.iter().filter(|r| r.other.is_some()).count();
+        results
     }
 
     /// The row with this identity.
@@ -760,6 +804,63 @@ impl Results {
         }
         out.push_str(if self.rows.is_empty() { "]\n" } else { "\n]\n" });
         out
+    }
+}
+
+/// The verdict of `other` (the other mode) when it differs from `allowed`.
+fn other_verdict(
+    other: &Robots,
+    crawler: &Crawler,
+    url: &str,
+    allowed: bool,
+) -> Option<OtherVerdict> {
+    let verdict = other.check_with(crawler, url, &CheckOptions::default());
+    (verdict.allowed != allowed).then(|| OtherVerdict {
+        mode: other.mode(),
+        allowed: verdict.allowed,
+        category: verdict.category,
+        rule: rule_ref(other, verdict.rule),
+    })
+}
+
+/// The other mode's verdicts for a set of results, where they differ.
+/// Computed apart from [`Results`] so the app can show the selected mode's
+/// verdicts first and the comparison a moment later.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Comparison {
+    /// Row identity -> the other mode's verdict, for rows where it differs.
+    pub by_id: HashMap<u64, OtherVerdict>,
+}
+
+impl Comparison {
+    /// Checks every row of `results` against `other`, the robots.txt parsed
+    /// in the other mode ([`Parsed::parse_other`]).
+    pub fn new(results: &Results, other: &Robots, crawlers: &CrawlerList) -> Comparison {
+        let by_id = results
+            .rows
+            .iter()
+            .filter_map(|row| {
+                let crawler = crawlers
+                    .entries
+                    .get(row.crawler_index)?
+                    .crawler
+                    .as_ref()
+                    .ok()?;
+                let verdict = other_verdict(other, crawler, &row.url, row.allowed)?;
+                Some((row.id, verdict))
+            })
+            .collect();
+        Comparison { by_id }
+    }
+
+    /// The other mode's verdict for a row, when it differs.
+    pub fn get(&self, id: u64) -> Option<&OtherVerdict> {
+        self.by_id.get(&id)
+    }
+
+    /// Number of rows whose verdict differs.
+    pub fn differing(&self) -> usize {
+        self.by_id.len()
     }
 }
 

@@ -67,6 +67,12 @@ fn utf16_offset_of_line(text: &str, line: u32) -> u32 {
     units
 }
 
+/// A CSS length in whole pixels. Every offset here is a whole number of
+/// pixels; formatting an integer keeps float formatting out of the wasm.
+fn px(value: f64) -> String {
+    format!("{}px", value as i64)
+}
+
 fn kind_class(kind: LineKind) -> &'static str {
     match kind {
         LineKind::Blank => "k-blank",
@@ -284,8 +290,8 @@ pub fn Editor() -> impl IntoView {
                 <div class="gutter" aria-hidden="true">
                     <div
                         class="gutter-inner"
-                        style:height=move || format!("{}px", line_count.get() as f64 * LINE_HEIGHT + 2.0 * PAD_Y)
-                        style:transform=move || format!("translateY({}px)", -scroll_top.get())
+                        style:height=move || px(line_count.get() as f64 * LINE_HEIGHT + 2.0 * PAD_Y)
+                        style:transform=move || format!("translateY({})", px(-scroll_top.get()))
                     >
                         <For
                             each=move || gutter.get()
@@ -297,7 +303,7 @@ pub fn Editor() -> impl IntoView {
                                         class="gutter-line"
                                         class:decides={g.decides > 0}
                                         class:active=move || highlighted.get() == n
-                                        style:top=format!("{}px", PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
+                                        style:top=px(PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
                                         title=if g.title.is_empty() { g.decides_note.clone() } else if g.decides_note.is_empty() { g.title.clone() } else { format!("{}\n{}", g.title, g.decides_note) }
                                         on:mouseenter=move |_| hover_line.set(Some(n))
                                         on:mouseleave=move |_| hover_line.set(None)
@@ -316,8 +322,8 @@ pub fn Editor() -> impl IntoView {
                     <div class="overlay" aria-hidden="true">
                         <div
                             class="overlay-inner"
-                            style:height=move || format!("{}px", line_count.get() as f64 * LINE_HEIGHT + 2.0 * PAD_Y)
-                            style:transform=move || format!("translate({}px, {}px)", -scroll_left.get(), -scroll_top.get())
+                            style:height=move || px(line_count.get() as f64 * LINE_HEIGHT + 2.0 * PAD_Y)
+                            style:transform=move || format!("translate({}, {})", px(-scroll_left.get()), px(-scroll_top.get()))
                         >
                             <For
                                 each=move || visible.get()
@@ -329,7 +335,7 @@ pub fn Editor() -> impl IntoView {
                                             class=format!("line {}", kind_class(view.kind))
                                             class:highlighted=move || highlighted.get() == n
                                             class:active=move || active_line.get() == Some(n)
-                                            style:top=format!("{}px", PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
+                                            style:top=px(PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
                                             data-testid=move || (highlighted.get() == n).then_some("highlighted-line")
                                             data-line=move || (highlighted.get() == n).then(|| n.to_string())
                                         >

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::app::use_ctx;
 use crate::components::editor::{severity_class, severity_symbol};
-use crate::view_model::{diagnostic_place, plural};
+use crate::view_model::{diagnostic_place, format_crawl_delay, plural};
 
 /// The diagnostics list shows at most this many; a huge file can have
 /// thousands.
@@ -95,10 +95,7 @@ pub fn FileFacts() -> impl IntoView {
                 .crawl_delays()
                 .into_iter()
                 .map(|d| {
-                    let value = match d.delay.seconds {
-                        Some(s) => format!("{s} s"),
-                        None => format!("{} (not a number)", d.delay.value),
-                    };
+                    let value = format_crawl_delay(&d.delay);
                     (d.delay.line, d.group, value)
                 })
                 .collect();

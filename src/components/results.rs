@@ -1,13 +1,15 @@
 //! The results: counts, one row per (URL, crawler), notes about skipped
 //! input, and the export buttons.
 
+use std::collections::HashMap;
+
 use leptos::ev;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::use_ctx;
+use crate::app::{use_ctx, Ctx};
 use crate::browser;
-use crate::view_model::{category_label, mode_label, plural, verdict_str, Row};
+use crate::view_model::{category_label, mode_label, plural, verdict_str, OtherVerdict, Row};
 
 /// A verdict badge: colour plus a symbol and a word.
 pub fn verdict_badge(allowed: bool) -> impl IntoView {
@@ -48,17 +50,26 @@ fn move_to(current: &web_sys::EventTarget, key: &str) {
 pub fn ResultsPanel() -> impl IntoView {
     let ctx = use_ctx();
     let counts = Memo::new(move |_| {
-        ctx.results
-            .with(|r| (r.rows.len(), r.allowed, r.disallowed, r.differing))
+        let (total, allowed, disallowed) = ctx
+            .results
+            .with(|r| (r.rows.len(), r.allowed, r.disallowed));
+        (
+            total,
+            allowed,
+            disallowed,
+            ctx.comparison.with(|c| c.differing()),
+        )
     });
     let notes = Memo::new(move |_| ctx.results.with(|r| r.notes.clone()));
     let ids = Memo::new(move |_| {
         ctx.results
             .with(|r| r.rows.iter().map(|row| row.id).collect::<Vec<_>>())
     });
+    let cells: Cells = StoredValue::new(HashMap::new());
+    Effect::new(move |_| sync_cells(ctx, cells));
     let export = move |json: bool| {
         let mode = ctx.mode.get_untracked();
-        let results = ctx.results.get_untracked();
+        let results = ctx.results_compared();
         if json {
             browser::download(
                 "robots-results.json",
@@ -72,7 +83,8 @@ pub fn ResultsPanel() -> impl IntoView {
     let timing = move || {
         ctx.results.track();
         let ms = ctx.parse_ms.get_value() + ctx.check_ms.get_value();
-        format!("updated in {ms:.0} ms")
+        // Whole milliseconds without float formatting (smaller WebAssembly).
+        format!("updated in {} ms", (ms.max(0.0) + 0.5) as u64)
     };
 
     view! {
@@ -137,29 +149,109 @@ pub fn ResultsPanel() -> impl IntoView {
                 tabindex="-1"
                 aria-label="Results: Enter or Space selects, arrow keys move"
             >
-                <For each=move || ids.get() key=|id| *id children=move |id: u64| view! { <ResultRow id/> }/>
+                <For
+                    each=move || ids.get()
+                    key=|id| *id
+                    children=move |id: u64| {
+                        let data = cell(ctx, cells, id);
+                        let (url, agent) = data
+                            .with_untracked(|d| d.as_ref().map(|d| (d.row.url.clone(), d.row.agent.clone())))
+                            .unwrap_or_default();
+                        view! { <ResultRow id url agent data/> }
+                    }
+                />
             </div>
         </section>
     }
 }
 
-/// One result. Keyed by the (URL, crawler) identity, so a row's element
-/// lives as long as the pair is listed; when its verdict changes only the
-/// parts that differ are updated.
-#[component]
-fn ResultRow(id: u64) -> impl IntoView {
-    let ctx = use_ctx();
-    let row = Memo::new(move |_| ctx.results.with(|r| r.row_by_id(id).cloned()));
-    let field =
-        move |f: fn(&Row) -> String| move || row.with(|r| r.as_ref().map(f).unwrap_or_default());
-    let selected = Memo::new(move |_| {
-        let index = ctx.selected_index.get();
-        index.is_some_and(|i| {
-            ctx.results
-                .with(|r| r.rows.get(i).is_some_and(|r| r.id == id))
-        })
+/// What one row shows: the row, the other mode's verdict when it differs,
+/// and whether it is selected.
+#[derive(Clone, Debug, PartialEq)]
+struct RowData {
+    row: Row,
+    other: Option<OtherVerdict>,
+    selected: bool,
+}
+
+/// One signal per listed row, kept in step with the results by
+/// [`ResultsPanel`]. Rows depend on their own signal only: thousands of rows
+/// subscribing to the results themselves make every edit pay for
+/// re-subscribing them all.
+type Cells = StoredValue<HashMap<u64, ArcRwSignal<Option<RowData>>>>;
+
+fn row_data(ctx: Ctx, row: &Row) -> RowData {
+    RowData {
+        other: ctx.comparison.with_untracked(|c| c.get(row.id).cloned()),
+        selected: ctx.selected_index.get_untracked() == Some(row.index),
+        row: row.clone(),
+    }
+}
+
+/// The row's signal, created on first use.
+fn cell(ctx: Ctx, cells: Cells, id: u64) -> ArcRwSignal<Option<RowData>> {
+    if let Some(cell) = cells.with_value(|c| c.get(&id).cloned()) {
+        return cell;
+    }
+    let data = ctx
+        .results
+        .with_untracked(|r| r.row_by_id(id).map(|row| row_data(ctx, row)));
+    let cell = ArcRwSignal::new(data);
+    cells.update_value(|c| {
+        c.insert(id, cell.clone());
     });
-    let allowed = Memo::new(move |_| row.with(|r| r.as_ref().is_none_or(|r| r.allowed)));
+    cell
+}
+
+/// Updates the rows whose content, comparison or selection changed.
+fn sync_cells(ctx: Ctx, cells: Cells) {
+    let results = ctx.results.get();
+    let selected = ctx.selected_index.get();
+    ctx.comparison.track();
+    let mut changed = Vec::new();
+    cells.update_value(|cells| {
+        cells.retain(|id, _| results.by_id.contains_key(id));
+        ctx.comparison.with_untracked(|comparison| {
+            for row in &results.rows {
+                let Some(cell) = cells.get(&row.id) else {
+                    continue;
+                };
+                let other = comparison.get(row.id);
+                let is_selected = selected == Some(row.index);
+                let stale = cell.with_untracked(|d| {
+                    d.as_ref().is_none_or(|d| {
+                        d.row != *row || d.other.as_ref() != other || d.selected != is_selected
+                    })
+                });
+                if stale {
+                    changed.push((cell.clone(), row));
+                }
+            }
+        });
+    });
+    for (cell, row) in changed {
+        cell.set(Some(row_data(ctx, row)));
+    }
+}
+
+/// One result. Keyed by the (URL, crawler) identity, so a row's element
+/// lives as long as the pair is listed (its URL and crawler never change);
+/// when its verdict changes only the parts that differ are updated.
+#[component]
+fn ResultRow(
+    id: u64,
+    url: String,
+    agent: String,
+    data: ArcRwSignal<Option<RowData>>,
+) -> impl IntoView {
+    let ctx = use_ctx();
+    let data = RwSignal::from(data);
+    let field = move |f: fn(&RowData) -> String| {
+        move || data.with(|d| d.as_ref().map(f).unwrap_or_default())
+    };
+    let selected = Memo::new(move |_| data.with(|d| d.as_ref().is_some_and(|d| d.selected)));
+    let allowed = Memo::new(move |_| data.with(|d| d.as_ref().is_none_or(|d| d.row.allowed)));
+    let (url_attr, agent_attr) = (url.clone(), agent.clone());
     let select = move || {
         if let Some(index) = ctx.results.with_untracked(|r| r.by_id.get(&id).copied()) {
             ctx.select(index);
@@ -191,58 +283,62 @@ fn ResultRow(id: u64) -> impl IntoView {
             class:selected=move || selected.get()
             class:row-disallowed=move || !allowed.get()
             data-testid="result-row"
-            data-url=field(|r| r.url.clone())
-            data-agent=field(|r| r.agent.clone())
-            data-verdict=field(|r| r.verdict_str().to_string())
-            data-line=field(|r| r.line.to_string())
+            data-url=url_attr
+            data-agent=agent_attr
+            data-verdict=move || verdict_str(allowed.get())
+            data-line=field(|d| d.row.line.to_string())
             aria-selected=move || selected.get().to_string()
             tabindex=move || if selected.get() { "0" } else { "-1" }
             on:click=move |_| select()
             on:keydown=on_keydown
         >
-            <span class="cell cell-verdict">{move || verdict_badge(allowed.get())}</span>
+            <span class="cell cell-verdict">
+                <span class=move || if allowed.get() { "badge badge-allowed" } else { "badge badge-disallowed" }>
+                    <span aria-hidden="true">{move || if allowed.get() { "✓" } else { "✕" }}</span>
+                    " "
+                    {move || if allowed.get() { "Allowed" } else { "Disallowed" }}
+                </span>
+            </span>
             <span class="cell cell-url">
-                <span class="url-text">{field(|r| r.url.clone())}</span>
+                <span class="url-text">{url}</span>
                 {move || {
-                    row.with(|r| {
-                        r.as_ref()
-                            .filter(|r| r.show_checked_path)
-                            .map(|r| {
+                    data.with(|d| {
+                        d.as_ref()
+                            .filter(|d| d.row.show_checked_path)
+                            .map(|d| {
                                 view! {
                                     <span class="checked-path">
                                         "checked as "
-                                        <code>{r.checked_path.clone()}</code>
+                                        <code>{d.row.checked_path.clone()}</code>
                                     </span>
                                 }
                             })
                     })
                 }}
             </span>
-            <span class="cell cell-agent">{field(|r| r.agent.clone())}</span>
+            <span class="cell cell-agent">{agent}</span>
             <span class="cell cell-rule">
                 {move || {
-                    match row.with(|r| r.as_ref().and_then(|r| r.rule.as_ref().map(|rule| rule.label()))) {
+                    match data.with(|d| d.as_ref().and_then(|d| d.row.rule.as_ref().map(|rule| rule.label()))) {
                         Some(label) => view! { <code class="rule-ref">{label}</code> }.into_any(),
                         None => view! { <span class="muted">"no rule"</span> }.into_any(),
                     }
                 }}
-                <span class="category">{field(|r| category_label(r.category).to_string())}</span>
+                <span class="category">{field(|d| category_label(d.row.category).to_string())}</span>
                 {move || {
-                    row.with(|r| {
-                        r.as_ref().and_then(|r| r.other.clone()).map(|o| {
-                            let text = format!(
-                                "{}: {}{}",
-                                mode_label(o.mode),
-                                verdict_str(o.allowed),
-                                o.rule.map(|r| format!(" (L{})", r.line)).unwrap_or_default()
-                            );
-                            view! {
-                                <span class="differs" data-testid="row-differs">
-                                    <span aria-hidden="true">"≠ "</span>
-                                    {text}
-                                </span>
-                            }
-                        })
+                    data.with(|d| d.as_ref().and_then(|d| d.other.clone())).map(|o| {
+                        let text = format!(
+                            "{}: {}{}",
+                            mode_label(o.mode),
+                            verdict_str(o.allowed),
+                            o.rule.map(|r| format!(" (L{})", r.line)).unwrap_or_default()
+                        );
+                        view! {
+                            <span class="differs" data-testid="row-differs">
+                                <span aria-hidden="true">"≠ "</span>
+                                {text}
+                            </span>
+                        }
                     })
                 }}
             </span>

@@ -241,6 +241,32 @@ fn rfc9309_differences_are_flagged_both_ways() {
 }
 
 #[test]
+fn deferred_comparison_matches_the_one_pass_results() {
+    // The app parses the selected mode first and compares later; the outcome
+    // must be what parsing both modes at once gives.
+    let robots = "User-agent: *\nDissallow: /x\nDisallow: /%7Euser\nAllow: /docs/index.html\n";
+    let urls = "/x\n/y\n/~user/a\n/docs/\n/x";
+    for mode in [Mode::Google, Mode::Rfc9309] {
+        let (_, crawlers, both) = results(robots, "Googlebot, bingbot", urls, mode);
+        let primary = Parsed::primary(robots, mode, true);
+        assert!(primary.other.is_none());
+        let first = Results::new(&primary, &crawlers, &UrlList::parse(urls));
+        assert!(first.rows.iter().all(|r| r.other.is_none()));
+        assert_eq!(first.differing, 0);
+        let comparison = Comparison::new(&first, &primary.parse_other(), &crawlers);
+        assert_eq!(comparison.differing(), both.differing);
+        assert!(comparison.differing() > 0);
+        for (a, b) in first.rows.iter().zip(&both.rows) {
+            assert_eq!(a.id, b.id);
+            assert_eq!(comparison.get(a.id), b.other.as_ref());
+        }
+        let merged = first.compared(&comparison);
+        assert_eq!(merged.to_csv(mode), both.to_csv(mode));
+        assert_eq!(merged.to_json(mode), both.to_json(mode));
+    }
+}
+
+#[test]
 fn checked_path_shown_only_when_the_url_does_not_end_with_it() {
     let (_, _, r) = results(
         ROBOTS,
@@ -712,6 +738,19 @@ fn small_helpers() {
     assert_eq!(format_size(999), "999 B");
     assert_eq!(format_size(12_400), "12.4 KB");
     assert_eq!(format_size(5_000_000), "5.0 MB");
+    assert_eq!(format_size(1000), "1.0 KB");
+    assert_eq!(format_size(999_949), "999.9 KB");
+    assert_eq!(format_size(512_000), "512.0 KB");
+    assert_eq!(format_size(1_250_000), "1.3 MB");
+    let delay = |value: &str| CrawlDelay {
+        line: 1,
+        value: value.to_string(),
+        seconds: value.parse::<f64>().ok(),
+    };
+    assert_eq!(format_crawl_delay(&delay("10")), "10 s");
+    assert_eq!(format_crawl_delay(&delay("10.0")), "10 s");
+    assert_eq!(format_crawl_delay(&delay("0.5")), "0.5 s");
+    assert_eq!(format_crawl_delay(&delay("soon")), "soon (not a number)");
     assert_eq!(plural(1, "URL", "URLs"), "1 URL");
     assert_eq!(plural(2, "URL", "URLs"), "2 URLs");
     assert_eq!(other_mode(Mode::Google), Mode::Rfc9309);
