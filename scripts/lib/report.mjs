@@ -10,6 +10,7 @@ import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_LAUNCH as LAUNCH } from '../../e2e/support/chromium.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // DIST measures another build (e.g. a baseline); scripts/report uses dist/.
@@ -83,19 +84,6 @@ async function startServer() {
   return server;
 }
 
-const LAUNCH = {
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
 
 // Runs in the page before its scripts: records when the first result row
 // with a verdict appears, in ms since navigation start.
