@@ -2,7 +2,7 @@
 //! request's `agent` / `agents`): each value is a crawler spec, and several
 //! values make one crawler whose tokens follow each other in order.
 
-use robots_matcher::agent::product_token;
+use robots_matcher::unusable_token_message;
 use robots_matcher::Crawler;
 
 /// One crawler from specs such as `["Googlebot-Image>Googlebot"]` or
@@ -41,23 +41,7 @@ pub fn token_warnings(crawler: &Crawler) -> Vec<String> {
     crawler
         .tokens()
         .iter()
-        // `*` is the obvious way to ask what the `*` group says, and does
-        // just that: no group names it, so the `*` group applies.
-        .filter(|token| token.as_str() != "*")
-        .filter_map(|token| {
-            let usable = product_token(token);
-            if usable.len() == token.len() {
-                None
-            } else if usable.is_empty() {
-                Some(format!(
-                    "crawler token '{token}' does not start with a letter, so no group can name it"
-                ))
-            } else {
-                Some(format!(
-                    "crawler token '{token}' contains characters a User-agent line cannot name, so no group can match it; did you mean '{usable}'?"
-                ))
-            }
-        })
+        .filter_map(|token| unusable_token_message(token))
         .collect()
 }
 

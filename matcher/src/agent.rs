@@ -21,6 +21,23 @@ pub fn is_valid_token(token: &str) -> bool {
     !token.is_empty() && product_token(token).len() == token.len()
 }
 
+/// Why a crawler token can never be named by a `User-agent` line, if it
+/// cannot: one sentence for the person who typed it. `*` is fine (it asks
+/// what the `*` group says, since no group can name it).
+pub fn unusable_token_message(token: &str) -> Option<String> {
+    if token == "*" || is_valid_token(token) {
+        return None;
+    }
+    let usable = product_token(token);
+    Some(if usable.is_empty() {
+        format!("crawler token '{token}' does not start with a letter, so no group can name it")
+    } else {
+        format!(
+            "crawler token '{token}' contains characters a User-agent line cannot name (only letters, '-' and '_'), so no group can match it; did you mean '{usable}'?"
+        )
+    })
+}
+
 /// Whether a `User-agent` value names the global group: `*` alone or
 /// followed by whitespace and anything else (Google's reading).
 pub fn is_global(value: &str) -> bool {
@@ -204,6 +221,19 @@ mod tests {
         assert!(!is_valid_token("FooBot/1.2"));
         assert!(!is_valid_token(""));
         assert!(!is_valid_token("*"));
+    }
+
+    #[test]
+    fn unusable_tokens_get_a_message() {
+        assert_eq!(unusable_token_message("Googlebot"), None);
+        assert_eq!(unusable_token_message("*"), None);
+        let message = unusable_token_message("AI2Bot").unwrap();
+        assert!(message.contains("did you mean 'AI'"), "{message}");
+        let message = unusable_token_message("360Spider").unwrap();
+        assert!(
+            message.contains("does not start with a letter"),
+            "{message}"
+        );
     }
 
     #[test]

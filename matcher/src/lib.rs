@@ -36,7 +36,7 @@ pub mod robots;
 pub mod url;
 pub mod verdict;
 
-pub use agent::{is_valid_token, AgentMatching, Crawler, CrawlerSpecError};
+pub use agent::{is_valid_token, unusable_token_message, AgentMatching, Crawler, CrawlerSpecError};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use fetch::{fetch_policy, FetchOutcome, FetchPolicy};
 pub use robots::{
