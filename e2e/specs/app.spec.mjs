@@ -368,13 +368,15 @@ test('copy link uses the clipboard', async ({ page, context }) => {
   expect(copied).toContain('#v1.');
 });
 
-test('keystroke to verdicts stays fast for large inputs', async ({ page }) => {
+// Speed is measured by scripts/report, not asserted here: this checks that
+// large inputs stay live, every keystroke updating every verdict.
+test('large inputs update every verdict on each keystroke', async ({ page }) => {
   await gotoApp(page);
   await fillInputs(page, { agents: 'Googlebot' });
-  // Builds a robots.txt of about `size` bytes ending in "Disallow: /x" for
-  // every crawler, and `urlCount` URLs under /x/: typing "y" at the end
-  // flips every verdict to allowed, Backspace flips them back.
-  const measure = async (size, urlCount) => {
+  // A robots.txt of about `size` bytes ending in "Disallow: /x" for every
+  // crawler, and `urlCount` URLs under /x/: typing "y" at the end flips every
+  // verdict to allowed, Backspace flips them back.
+  const flipVerdicts = async (size, urlCount) => {
     let text = '';
     for (let i = 0; text.length < size; i++) {
       text += `User-agent: bot-${i}\nDisallow: /private/${i}/\nAllow: /private/${i}/public\nDisallow: /*.pdf$\n\n`;
@@ -382,47 +384,21 @@ test('keystroke to verdicts stays fast for large inputs', async ({ page }) => {
     text += 'User-agent: *\nDisallow: /x';
     const urls = Array.from({ length: urlCount }, (_, i) => `https://example.com/x/${i}/page?q=${i}`).join('\n');
     await fillInputs(page, { robots: text, urls });
-    await expect(page.getByTestId('result-row')).toHaveCount(urlCount);
-    await expect(page.getByTestId('result-row').first()).toHaveAttribute('data-verdict', 'disallowed');
+    const rows = page.getByTestId('result-row');
+    await expect(rows).toHaveCount(urlCount);
+    await expect(rows.first()).toHaveAttribute('data-verdict', 'disallowed');
     const input = page.getByTestId('robots-input');
     await input.focus();
     await page.keyboard.press('ControlOrMeta+End');
-    const samples = [];
-    for (let k = 0; k < 6; k++) {
-      const expected = k % 2 === 0 ? 'allowed' : 'disallowed';
-      // From the keydown to the moment the first row shows the new verdict.
-      const done = page.evaluate(
-        (expected) =>
-          new Promise((resolve) => {
-            let t0 = 0;
-            addEventListener('keydown', () => (t0 = performance.now()), { once: true, capture: true });
-            const list = document.getElementById('results-list');
-            const observer = new MutationObserver(() => {
-              if (document.querySelector('[data-testid=result-row]')?.dataset.verdict === expected) {
-                observer.disconnect();
-                resolve(performance.now() - t0);
-              }
-            });
-            observer.observe(list, { subtree: true, childList: true, attributes: true });
-          }),
-        expected,
-      );
-      await page.waitForTimeout(20);
-      await page.keyboard.press(k % 2 === 0 ? 'y' : 'Backspace');
-      samples.push(await done);
-      await page.waitForTimeout(50);
+    for (const [key, verdict] of [['y', 'allowed'], ['Backspace', 'disallowed'], ['y', 'allowed']]) {
+      await page.keyboard.press(key);
+      await expect(rows.first()).toHaveAttribute('data-verdict', verdict);
+      await expect(rows.last()).toHaveAttribute('data-verdict', verdict);
+      await expect(page.locator(`[data-testid=result-row][data-verdict=${verdict}]`)).toHaveCount(urlCount);
     }
-    samples.sort((a, b) => a - b);
-    return samples[Math.floor(samples.length / 2)];
   };
-  const small = await measure(10_000, 100);
-  const large = await measure(500_000, 1000);
-  console.log(
-    `keystroke to verdicts (median, every verdict flipping): 10 KB x 100 URLs ${small.toFixed(1)} ms, 500 KB x 1000 URLs ${large.toFixed(1)} ms`,
-  );
-  // Budgets: 16 ms and 100 ms; headroom for slow, GPU-less CI machines.
-  expect(small).toBeLessThan(50);
-  expect(large).toBeLessThan(400);
+  await flipVerdicts(10_000, 100);
+  await flipVerdicts(500_000, 1000);
 });
 
 test.describe('screenshots', () => {
