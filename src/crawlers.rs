@@ -250,7 +250,7 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static CrawlerPreset> {
             Some((rank, preset))
         })
         .collect();
-    hits.sort_by(|(rank_a, a), (rank_b, b)| {
+    robots_matcher::sort::sort_by(&mut hits, |(rank_a, a), (rank_b, b)| {
         rank_a
             .cmp(rank_b)
             .then(a.token.len().cmp(&b.token.len()))

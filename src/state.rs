@@ -9,9 +9,6 @@
 
 use std::fmt;
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
-
 /// Prefix of hashes in the current format.
 const VERSION_TAG: &str = "v1";
 /// Largest decompressed payload accepted from a hash.
@@ -114,7 +111,12 @@ impl AppState {
         }
         put_bytes(&mut raw, self.urls.as_bytes());
         let compressed = miniz_oxide::deflate::compress_to_vec(&raw, DEFLATE_LEVEL);
-        format!("{VERSION_TAG}.{}", URL_SAFE_NO_PAD.encode(compressed))
+        let mut hash =
+            String::with_capacity(VERSION_TAG.len() + 1 + compressed.len().div_ceil(3) * 4);
+        hash.push_str(VERSION_TAG);
+        hash.push('.');
+        base64url_encode(&compressed, &mut hash);
+        hash
     }
 
     /// Decodes a URL fragment, with or without its leading `#`.
@@ -135,9 +137,7 @@ impl AppState {
             let shown: String = tag.chars().take(16).filter(|c| !c.is_control()).collect();
             return Err(DecodeError::UnsupportedVersion(shown));
         }
-        let compressed = URL_SAFE_NO_PAD
-            .decode(payload)
-            .map_err(|_| DecodeError::BadBase64)?;
+        let compressed = base64url_decode(payload).ok_or(DecodeError::BadBase64)?;
         let raw =
             miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_DECODED_BYTES)
                 .map_err(|err| match err.status {
@@ -173,6 +173,55 @@ fn decode_raw(raw: &[u8]) -> Result<AppState, DecodeError> {
         urls,
         mode,
     })
+}
+
+/// The base64url alphabet (RFC 4648 section 5).
+const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Base64url without padding, as the `base64` crate's `URL_SAFE_NO_PAD`
+/// writes it (a few lines here instead of the crate's engine in the wasm).
+fn base64url_encode(bytes: &[u8], out: &mut String) {
+    for chunk in bytes.chunks(3) {
+        let mut n = 0u32;
+        for (i, &b) in chunk.iter().enumerate() {
+            n |= u32::from(b) << (16 - 8 * i);
+        }
+        for i in 0..=chunk.len() {
+            out.push(char::from(BASE64URL[(n >> (18 - 6 * i)) as usize & 63]));
+        }
+    }
+}
+
+/// Decodes what `URL_SAFE_NO_PAD` accepts: base64url symbols only (no
+/// padding), no dangling single symbol, and zero unused trailing bits.
+fn base64url_decode(text: &str) -> Option<Vec<u8>> {
+    let bytes = text.as_bytes();
+    if bytes.len() % 4 == 1 {
+        return None;
+    }
+    let mut out = Vec::with_capacity(bytes.len() / 4 * 3 + 2);
+    for chunk in bytes.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            let value = match c {
+                b'A'..=b'Z' => c - b'A',
+                b'a'..=b'z' => c - b'a' + 26,
+                b'0'..=b'9' => c - b'0' + 52,
+                b'-' => 62,
+                b'_' => 63,
+                _ => return None,
+            };
+            n |= u32::from(value) << (18 - 6 * i);
+        }
+        let produced = chunk.len() - 1;
+        if n & ((1 << (24 - 8 * produced)) - 1) != 0 {
+            return None;
+        }
+        for i in 0..produced {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    Some(out)
 }
 
 /// LEB128 unsigned integer.
@@ -234,6 +283,39 @@ impl Reader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    use base64::Engine as _;
+
+    #[test]
+    fn base64url_matches_the_base64_crate() {
+        let mut x: u32 = 0x1234_5678;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            x
+        };
+        for len in 0..64 {
+            let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            let mut ours = String::new();
+            base64url_encode(&bytes, &mut ours);
+            assert_eq!(ours, URL_SAFE_NO_PAD.encode(&bytes));
+            assert_eq!(base64url_decode(&ours), Some(bytes));
+        }
+        let symbols = b"AQgw_-9z=+/ .";
+        for len in 0..7 {
+            for _ in 0..300 {
+                let text: String = (0..len)
+                    .map(|_| char::from(symbols[next() as usize % symbols.len()]))
+                    .collect();
+                assert_eq!(
+                    base64url_decode(&text),
+                    URL_SAFE_NO_PAD.decode(&text).ok(),
+                    "{text:?}"
+                );
+            }
+        }
+    }
 
     fn sample() -> AppState {
         AppState {

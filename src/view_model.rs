@@ -313,7 +313,7 @@ fn segments(text: &str, line: &Line, diagnostics: &[Diagnostic]) -> Vec<Segment>
     for (r, _) in &flags {
         cuts.extend([r.start, r.end]);
     }
-    cuts.sort_unstable();
+    robots_matcher::sort::sort_by_key(&mut cuts, |&c| c);
     cuts.dedup();
     let mut out: Vec<Segment> = Vec::new();
     for pair in cuts.windows(2) {

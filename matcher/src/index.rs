@@ -537,14 +537,16 @@ impl Building {
             }
             // Longest first (file order among equals): a search stops at the
             // first entry too short to matter.
-            set.entries[entries_start as usize..].sort_by_key(|e| std::cmp::Reverse(e.priority));
+            crate::sort::sort_by_key(&mut set.entries[entries_start as usize..], |e| {
+                std::cmp::Reverse(e.priority)
+            });
             children.clear();
             let mut c = n.first_child;
             while c != NONE {
                 children.push(c as usize);
                 c = self.nodes[c as usize].next_sibling;
             }
-            children.sort_unstable_by_key(|&c| self.nodes[c].first_byte);
+            crate::sort::sort_by_key(&mut children, |&c| self.nodes[c].first_byte);
             let children_start = set.first_bytes.len() as u32;
             for &c in &children {
                 let label = self.label(c);

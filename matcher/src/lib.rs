@@ -33,6 +33,7 @@ pub mod key;
 pub mod lines;
 pub mod pattern;
 pub mod robots;
+pub mod sort;
 pub mod url;
 pub mod verdict;
 

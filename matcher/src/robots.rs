@@ -5,7 +5,6 @@
 //! skip is reported as a [`Diagnostic`] instead.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
@@ -418,9 +417,7 @@ impl<'a> Parser<'a> {
         self.file_diagnostics(&raw_lines);
         self.group_diagnostics();
         self.index_agents();
-        self.robots
-            .diagnostics
-            .sort_by_key(|d| (d.line, d.span.start));
+        crate::sort::sort_by_key(&mut self.robots.diagnostics, |d| (d.line, d.span.start));
         self.robots
     }
 
@@ -718,7 +715,7 @@ impl<'a> Parser<'a> {
                         g.crawl_delay = Some(CrawlDelay {
                             line: number,
                             value: value_text.clone(),
-                            seconds: value_text.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0),
+                            seconds: parse_seconds(&value_text),
                         });
                     }
                 }
@@ -833,8 +830,9 @@ impl<'a> Parser<'a> {
     }
 
     fn group_diagnostics(&mut self) {
-        let mut first_group: HashMap<String, (usize, u32)> = HashMap::new();
-        let mut findings = Vec::new();
+        // (lowercased name, group index, line) of every agent line, in file
+        // order, and for each the position of the first one with its name.
+        let mut keys: Vec<(String, usize, u32)> = Vec::new();
         for (index, group) in self.robots.groups.iter().enumerate() {
             for agent in &group.agents {
                 let key = match &agent.name {
@@ -842,21 +840,40 @@ impl<'a> Parser<'a> {
                     AgentName::Token(t) => t.to_ascii_lowercase(),
                     AgentName::Nothing => continue,
                 };
+                keys.push((key, index, agent.line));
+            }
+        }
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        crate::sort::sort_by(&mut order, |&a, &b| keys[a].0.cmp(&keys[b].0));
+        let mut first_of = vec![0usize; keys.len()];
+        let mut first = 0;
+        for (i, &pos) in order.iter().enumerate() {
+            if i == 0 || keys[order[i - 1]].0 != keys[pos].0 {
+                first = pos;
+            }
+            first_of[pos] = first;
+        }
+        let mut findings = Vec::new();
+        let mut k = 0;
+        for (index, group) in self.robots.groups.iter().enumerate() {
+            for agent in &group.agents {
+                if agent.name == AgentName::Nothing {
+                    continue;
+                }
+                let (key, _, _) = &keys[k];
+                let (_, first, line) = keys[first_of[k]];
+                k += 1;
                 let display = if key == "*" {
                     "*"
                 } else {
                     agent.value.as_str()
                 };
-                match first_group.get(&key) {
-                    Some(&(first, line)) if first != index => findings.push((
+                if first != index {
+                    findings.push((
                         Code::DuplicateGroup,
                         agent.line,
                         format!("'{}' already has a group at line {line}; crawlers merge both groups' rules.", shorten(display)),
-                    )),
-                    Some(_) => {}
-                    None => {
-                        first_group.insert(key, (index, agent.line));
-                    }
+                    ));
                 }
             }
             let blocks_everything = self.robots.rules[group.rules.clone()].iter().find(|r| {
@@ -887,41 +904,193 @@ impl<'a> Parser<'a> {
     }
 
     fn index_agents(&mut self) {
-        let mut named: HashMap<Box<[u8]>, Vec<usize>> = HashMap::new();
+        // (lowercased token, group index) of every agent line, file order.
+        let mut tokens: Vec<(Box<[u8]>, usize)> = Vec::new();
         let mut global = Vec::new();
         for (index, group) in self.robots.groups.iter().enumerate() {
             for agent in &group.agents {
-                let list = match &agent.name {
-                    AgentName::Global => &mut global,
-                    AgentName::Token(t) => named
-                        .entry(t.to_ascii_lowercase().into_bytes().into_boxed_slice())
-                        .or_default(),
-                    AgentName::Nothing => continue,
-                };
-                if list.last() != Some(&index) {
-                    list.push(index);
+                match &agent.name {
+                    AgentName::Global => {
+                        if global.last() != Some(&index) {
+                            global.push(index);
+                        }
+                    }
+                    AgentName::Token(t) => tokens.push((
+                        t.to_ascii_lowercase().into_bytes().into_boxed_slice(),
+                        index,
+                    )),
+                    AgentName::Nothing => {}
                 }
             }
         }
+        // Stable, so each token's groups stay in file order.
+        crate::sort::sort_by(&mut tokens, |a, b| a.0.cmp(&b.0));
+        let mut named_ids: Vec<(Box<[u8]>, Vec<usize>)> = Vec::new();
+        for (token, index) in tokens {
+            match named_ids.last_mut() {
+                Some((last, ids)) if *last == token => {
+                    if ids.last() != Some(&index) {
+                        ids.push(index);
+                    }
+                }
+                _ => named_ids.push((token, vec![index])),
+            }
+        }
         // Tokens of one group (`Googlebot` and `Googlebot-Image` above the
-        // same rules) share one index instead of building it twice.
-        let mut built: HashMap<Vec<usize>, Arc<AgentRules>> = HashMap::new();
-        let mut build = |ids: Vec<usize>| {
-            built
-                .entry(ids)
-                .or_insert_with_key(|ids| {
-                    Arc::new(AgentRules {
-                        rules: OnceLock::new(),
-                        groups: ids.clone(),
-                    })
-                })
-                .clone()
+        // same rules) share one index instead of building it twice: equal
+        // group lists are adjacent once sorted.
+        let mut by_ids: Vec<usize> = (0..named_ids.len()).collect();
+        crate::sort::sort_by(&mut by_ids, |&a, &b| named_ids[a].1.cmp(&named_ids[b].1));
+        let new_rules = |ids: &Vec<usize>| {
+            Arc::new(AgentRules {
+                rules: OnceLock::new(),
+                groups: ids.clone(),
+            })
         };
-        let mut named: Vec<(Box<[u8]>, Arc<AgentRules>)> =
-            named.into_iter().map(|(k, ids)| (k, build(ids))).collect();
-        named.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        self.robots.named = named;
-        self.robots.global = (!global.is_empty()).then(|| build(global));
+        let mut shared: Vec<Option<Arc<AgentRules>>> = vec![None; named_ids.len()];
+        for (i, &pos) in by_ids.iter().enumerate() {
+            let ids = &named_ids[pos].1;
+            shared[pos] = Some(match i.checked_sub(1).map(|p| by_ids[p]) {
+                Some(prev) if named_ids[prev].1 == *ids => shared[prev].clone().unwrap(),
+                _ => new_rules(ids),
+            });
+        }
+        self.robots.global = (!global.is_empty()).then(|| {
+            named_ids
+                .iter()
+                .zip(&shared)
+                .find(|((_, ids), _)| *ids == global)
+                .and_then(|(_, rules)| rules.clone())
+                .unwrap_or_else(|| new_rules(&global))
+        });
+        self.robots.named = named_ids
+            .into_iter()
+            .zip(shared)
+            .map(|((token, _), rules)| (token, rules.unwrap()))
+            .collect();
+    }
+}
+
+/// Reads a Crawl-delay value as `str::parse::<f64>` would, keeping only
+/// finite, non-negative results (`-0` stays `-0.0`, as before).
+///
+/// A small parser of its own instead of the standard library's, whose
+/// correctly-rounding algorithm and power-of-five table weigh ~15 KB in
+/// the WebAssembly build. It accepts the same syntax (optional sign,
+/// digits with an optional fraction, optional exponent; `inf` and `nan`
+/// are never finite, so they yield `None` anyway) and is exact whenever
+/// the value has at most 15 significant digits and a decimal exponent
+/// within +-22 (every realistic delay); beyond that it may differ from the
+/// correctly-rounded value in the last few bits.
+fn parse_seconds(text: &str) -> Option<f64> {
+    let bytes = text.as_bytes();
+    let (negative, mut i) = match bytes.first() {
+        Some(b'-') => (true, 1),
+        Some(b'+') => (false, 1),
+        _ => (false, 0),
+    };
+    let mut mantissa: u64 = 0;
+    let mut digits = 0usize; // significant digits kept in `mantissa`
+    let mut exp10: i64 = 0;
+    let mut inexact = false;
+    let mut seen_digit = false;
+    let mut in_fraction = false;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'0'..=b'9' => {
+                seen_digit = true;
+                let d = u64::from(b - b'0');
+                if digits < 19 {
+                    if mantissa != 0 || d != 0 {
+                        mantissa = mantissa * 10 + d;
+                        digits += 1;
+                    }
+                    if in_fraction {
+                        exp10 -= 1;
+                    }
+                } else {
+                    inexact |= d != 0;
+                    if !in_fraction {
+                        exp10 += 1;
+                    }
+                }
+            }
+            b'.' if !in_fraction => in_fraction = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if !seen_digit {
+        return None;
+    }
+    if let Some(b'e' | b'E') = bytes.get(i) {
+        i += 1;
+        let exp_negative = match bytes.get(i) {
+            Some(b'-') => {
+                i += 1;
+                true
+            }
+            Some(b'+') => {
+                i += 1;
+                false
+            }
+            _ => false,
+        };
+        let start = i;
+        let mut exp: i64 = 0;
+        while let Some(&b @ b'0'..=b'9') = bytes.get(i) {
+            exp = (exp * 10 + i64::from(b - b'0')).min(1 << 40);
+            i += 1;
+        }
+        if i == start {
+            return None;
+        }
+        exp10 += if exp_negative { -exp } else { exp };
+    }
+    if i != bytes.len() {
+        return None;
+    }
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let value = if !inexact && mantissa <= 1 << 53 && (-22..=22).contains(&exp10) {
+        // Both operands are exact, so one IEEE operation rounds correctly.
+        let m = mantissa as f64;
+        if exp10 < 0 {
+            m / POW10[(-exp10) as usize]
+        } else {
+            m * POW10[exp10 as usize]
+        }
+    } else if exp10 > 400 {
+        return None;
+    } else if exp10 < -400 {
+        0.0
+    } else {
+        let mut value = mantissa as f64;
+        let mut e = exp10;
+        while e > 0 {
+            let step = e.min(22);
+            value *= POW10[step as usize];
+            e -= step;
+        }
+        while e < 0 {
+            let step = (-e).min(22);
+            value /= POW10[step as usize];
+            e += step;
+        }
+        value
+    };
+    if !value.is_finite() {
+        None
+    } else if !negative {
+        Some(value)
+    } else if value == 0.0 {
+        // Only a zero survives the sign: std parses it to -0.0, and
+        // -0.0 >= 0.0.
+        Some(-0.0)
+    } else {
+        None
     }
 }
 
@@ -975,5 +1144,106 @@ fn shorten(text: &str) -> String {
     } else {
         let cut: String = text.chars().take(MAX).collect();
         format!("{cut}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_seconds;
+
+    fn std_seconds(text: &str) -> Option<f64> {
+        text.parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+    }
+
+    #[test]
+    fn parse_seconds_agrees_with_std() {
+        let cases = [
+            "",
+            "+",
+            "-",
+            ".",
+            "e1",
+            "1e",
+            "1e+",
+            "1e-",
+            "1.e1",
+            ".5",
+            "5.",
+            "-0",
+            "-0.0",
+            "+0",
+            "0",
+            "00",
+            "007",
+            "1",
+            "2.5",
+            "0.1",
+            "0.05",
+            "10",
+            "30",
+            "0.3",
+            "1.25",
+            "3.14159",
+            "+4",
+            "-4",
+            "-0.5",
+            "1e3",
+            "1E3",
+            "2.5e-1",
+            "1e22",
+            "1e-22",
+            "9007199254740992",
+            "1e400",
+            "-1e-400",
+            "1e-400",
+            "1e999999999999",
+            "inf",
+            "-inf",
+            "infinity",
+            "NaN",
+            "nan",
+            "1 ",
+            " 1",
+            "1.2.3",
+            "1,5",
+            "0x10",
+            "1_0",
+            "१",
+            "12345.6789",
+            "0.000001",
+        ];
+        for case in cases {
+            let (ours, std) = (parse_seconds(case), std_seconds(case));
+            assert_eq!(ours.map(f64::to_bits), std.map(f64::to_bits), "{case:?}");
+        }
+        // Beyond the exact range: within a relative 1e-13 of std.
+        for case in [
+            "1e23",
+            "1e-23",
+            "9007199254740993",
+            "123456789012345678901234",
+            "1.5e300",
+            "999999999999999999",
+            "0.1234567890123456789",
+            "2.5e-300",
+        ] {
+            let (ours, std) = (parse_seconds(case).unwrap(), std_seconds(case).unwrap());
+            assert!(((ours - std) / std).abs() < 1e-13, "{case:?}");
+        }
+        // Every delay with up to 15 significant digits is exact.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let int = x % 1_000_000;
+            let frac = (x >> 20) % 1_000_000_000;
+            let width = ((x >> 50) % 10) as usize;
+            let text = format!("{int}.{frac:0width$}");
+            let (ours, std) = (parse_seconds(&text), std_seconds(&text));
+            assert_eq!(ours.map(f64::to_bits), std.map(f64::to_bits), "{text:?}");
+        }
     }
 }

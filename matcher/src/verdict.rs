@@ -319,7 +319,7 @@ impl Robots {
                 }
             }
         }
-        matches.sort_by_key(|m| m.rule);
+        crate::sort::sort_by_key(&mut matches, |m| m.rule);
         let longest = |kind: RuleKind| {
             matches
                 .iter()
