@@ -18,8 +18,9 @@ use std::sync::Arc;
 
 use robots_matcher::robots::CrawlDelay;
 use robots_matcher::{
-    AgentName, Category, CheckOptions, Crawler, CrawlerSpecError, Diagnostic, Group, Line,
-    LineKind, Mode, ParseOptions, Robots, RuleKind, Selection, Severity, GOOGLE_SIZE_LIMIT,
+    unusable_token_message, AgentName, Category, CheckOptions, Crawler, CrawlerSpecError,
+    Diagnostic, Group, Line, LineKind, Mode, ParseOptions, Robots, RuleKind, Selection, Severity,
+    GOOGLE_SIZE_LIMIT,
 };
 
 use crate::state::AppState;
@@ -653,6 +654,15 @@ impl Results {
             .into_iter()
             .map(|e| format!("Skipped {e}."))
             .collect();
+        // A token like AI2Bot is checked as typed, but no group can name it:
+        // say so instead of leaving a puzzling "allowed".
+        notes.extend(
+            crawlers
+                .valid()
+                .flat_map(|(_, crawler)| crawler.tokens())
+                .filter_map(|token| unusable_token_message(token))
+                .map(|message| format!("Note: {message}.")),
+        );
         if urls.skipped_blank > 0 {
             notes.push(format!(
                 "Skipped {} in the URL list.",
