@@ -211,7 +211,8 @@ fn create_ctx(initial: Inputs) -> Ctx {
     let size_limited = RwSignal::new(true);
     let parse_ms = StoredValue::new(0.0);
     let check_ms = StoredValue::new(0.0);
-    let parsed = Memo::new(move |_| {
+    let parsed = Memo::new(move |previous: Option<&Shared<Parsed>>| {
+        drop_later(previous.cloned());
         let limited = size_limited.get();
         let mode = mode.get();
         let start = browser::now_ms();
@@ -223,7 +224,8 @@ fn create_ctx(initial: Inputs) -> Ctx {
     });
     let crawlers = Memo::new(move |_| agents.with(|text| CrawlerList::parse(text)));
     let url_list = Memo::new(move |_| urls.with(|text| UrlList::parse(text)));
-    let results = Memo::new(move |_| {
+    let results = Memo::new(move |previous: Option<&Shared<Results>>| {
+        drop_later(previous.cloned());
         let parsed = parsed.get();
         let start = browser::now_ms();
         let out = crawlers.with(|c| url_list.with(|u| Results::new(&parsed, c, u)));
@@ -285,6 +287,14 @@ fn create_ctx(initial: Inputs) -> Ctx {
         not_persisted: RwSignal::new(None),
         parse_ms,
         check_ms,
+    }
+}
+
+/// Frees a replaced parse or result set in a later task: freeing a
+/// 500 KiB parse takes milliseconds the keystroke should not wait for.
+fn drop_later<T: 'static>(value: Option<T>) {
+    if let Some(value) = value {
+        set_timeout(move || drop(value), Duration::ZERO);
     }
 }
 

@@ -370,8 +370,10 @@ pub fn Editor() -> impl IntoView {
                             ctx.external.get();
                             ctx.robots.get_untracked()
                         }
-                        on:input:target=move |event| {
-                            ctx.robots.set(event.target().value());
+                        on:input=move |event| {
+                            if let Some(target) = event.target() {
+                                ctx.robots.set(crate::browser::field_value(&target));
+                            }
                             update_caret();
                         }
                         on:scroll=move |_| measure()

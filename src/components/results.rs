@@ -249,8 +249,12 @@ fn ResultRow(
     let field = move |f: fn(&RowData) -> String| {
         move || data.with(|d| d.as_ref().map(f).unwrap_or_default())
     };
-    let selected = Memo::new(move |_| data.with(|d| d.as_ref().is_some_and(|d| d.selected)));
-    let allowed = Memo::new(move |_| data.with(|d| d.as_ref().is_none_or(|d| d.row.allowed)));
+    // Plain closures, not memos: every binding compares its new value with
+    // the old before touching the DOM, and a memo per row and field costs
+    // more to keep up to date than the comparison.
+    let selected = move || data.with(|d| d.as_ref().is_some_and(|d| d.selected));
+    let allowed = move || data.with(|d| d.as_ref().is_none_or(|d| d.row.allowed));
+    let has_rule = move || data.with(|d| d.as_ref().is_some_and(|d| d.row.rule.is_some()));
     let (url_attr, agent_attr) = (url.clone(), agent.clone());
     let select = move || {
         if let Some(index) = ctx.results.with_untracked(|r| r.by_id.get(&id).copied()) {
@@ -280,23 +284,25 @@ fn ResultRow(
         <div
             role="option"
             class="result-row"
-            class:selected=move || selected.get()
-            class:row-disallowed=move || !allowed.get()
+            class:selected=move || selected()
+            class:row-disallowed=move || !allowed()
             data-testid="result-row"
             data-url=url_attr
             data-agent=agent_attr
-            data-verdict=move || verdict_str(allowed.get())
+            data-verdict=move || verdict_str(allowed())
             data-line=field(|d| d.row.line.to_string())
-            aria-selected=move || selected.get().to_string()
-            tabindex=move || if selected.get() { "0" } else { "-1" }
+            aria-selected=move || selected().to_string()
+            tabindex=move || if selected() { "0" } else { "-1" }
             on:click=move |_| select()
             on:keydown=on_keydown
         >
+            // The badge takes its colours from the row's class (see
+            // `.row-disallowed .badge`): one class change per flip.
             <span class="cell cell-verdict">
-                <span class=move || if allowed.get() { "badge badge-allowed" } else { "badge badge-disallowed" }>
-                    <span aria-hidden="true">{move || if allowed.get() { "✓" } else { "✕" }}</span>
+                <span class="badge">
+                    <span aria-hidden="true">{move || if allowed() { "✓" } else { "✕" }}</span>
                     " "
-                    {move || if allowed.get() { "Allowed" } else { "Disallowed" }}
+                    {move || if allowed() { "Allowed" } else { "Disallowed" }}
                 </span>
             </span>
             <span class="cell cell-url">
@@ -318,12 +324,15 @@ fn ResultRow(
             </span>
             <span class="cell cell-agent">{agent}</span>
             <span class="cell cell-rule">
-                {move || {
-                    match data.with(|d| d.as_ref().and_then(|d| d.row.rule.as_ref().map(|rule| rule.label()))) {
-                        Some(label) => view! { <code class="rule-ref">{label}</code> }.into_any(),
-                        None => view! { <span class="muted">"no rule"</span> }.into_any(),
-                    }
-                }}
+                // One element either way: a verdict flip then changes its
+                // class and text instead of replacing it (thousands of rows
+                // flip at once).
+                <span class=move || if has_rule() { "rule-ref" } else { "muted" }>
+                    {move || {
+                        data.with(|d| d.as_ref().and_then(|d| d.row.rule.as_ref().map(|rule| rule.label())))
+                            .unwrap_or_else(|| "no rule".to_string())
+                    }}
+                </span>
                 <span class="category">{field(|d| category_label(d.row.category).to_string())}</span>
                 {move || {
                     data.with(|d| d.as_ref().and_then(|d| d.other.clone())).map(|o| {
