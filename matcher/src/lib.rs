@@ -41,7 +41,7 @@ pub use agent::{is_valid_token, unusable_token_message, AgentMatching, Crawler, 
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use fetch::{fetch_policy, FetchOutcome, FetchPolicy};
 pub use robots::{
-    AgentName, Group, Line, LineKind, OtherDirective, Robots, Rule, RuleKind, Sitemap,
+    AgentName, CrawlDelay, Group, Line, LineKind, OtherDirective, Robots, Rule, RuleKind, Sitemap,
 };
 pub use url::{path_params_query, robots_txt_url, UrlError};
 pub use verdict::{
