@@ -16,11 +16,10 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::Arc;
 
-use robots_matcher::robots::CrawlDelay;
 use robots_matcher::{
-    unusable_token_message, AgentName, Category, CheckOptions, Crawler, CrawlerSpecError,
-    Diagnostic, Group, Line, LineKind, Mode, ParseOptions, Robots, RuleKind, Selection, Severity,
-    GOOGLE_SIZE_LIMIT,
+    unusable_token_message, AgentName, Category, CheckOptions, CrawlDelay, Crawler,
+    CrawlerSpecError, Diagnostic, Group, Line, LineKind, Mode, ParseOptions, Robots, RuleKind,
+    Selection, Severity, GOOGLE_SIZE_LIMIT,
 };
 
 use crate::state::AppState;
