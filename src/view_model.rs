@@ -394,6 +394,11 @@ impl CrawlerList {
             .filter_map(|e| e.crawler.as_ref().ok().map(|c| (e.spec.as_str(), c)))
     }
 
+    /// The crawler of entry `index`, when that entry is a valid spec.
+    pub fn crawler(&self, index: usize) -> Option<&Crawler> {
+        self.entries.get(index)?.crawler.as_ref().ok()
+    }
+
     /// Why entries were skipped, one message each.
     pub fn errors(&self) -> Vec<String> {
         self.entries
@@ -849,12 +854,7 @@ impl Comparison {
             .rows
             .iter()
             .filter_map(|row| {
-                let crawler = crawlers
-                    .entries
-                    .get(row.crawler_index)?
-                    .crawler
-                    .as_ref()
-                    .ok()?;
+                let crawler = crawlers.crawler(row.crawler_index)?;
                 let verdict = other_verdict(other, crawler, &row.url, row.allowed)?;
                 Some((row.id, verdict))
             })
@@ -950,12 +950,7 @@ pub struct ExplanationView {
 impl ExplanationView {
     /// Explains one row with [`Robots::explain`].
     pub fn new(parsed: &Parsed, crawlers: &CrawlerList, row: &Row) -> Option<ExplanationView> {
-        let crawler = crawlers
-            .entries
-            .get(row.crawler_index)?
-            .crawler
-            .as_ref()
-            .ok()?;
+        let crawler = crawlers.crawler(row.crawler_index)?;
         let robots = &parsed.robots;
         let explanation = robots.explain(crawler, &row.url, &CheckOptions::default());
         let verdict = explanation.verdict;
