@@ -7,11 +7,16 @@ use std::fmt;
 /// letters, `-` and `_` (`FooBot/1.2` -> `FooBot`, `Foo Bar` -> `Foo`,
 /// `AI2Bot` -> `AI`). Google and RFC 9309 allow no other characters in it.
 pub fn product_token(value: &str) -> &str {
-    let end = value
-        .bytes()
-        .position(|b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
-        .unwrap_or(value.len());
-    &value[..end]
+    &value[..product_token_len(value.as_bytes())]
+}
+
+/// Length of the product token at the start of `value` (see
+/// [`product_token`]).
+pub(crate) fn product_token_len(value: &[u8]) -> usize {
+    value
+        .iter()
+        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(value.len())
 }
 
 /// Whether `token` can ever match a robots.txt group: a non-empty run of
@@ -41,11 +46,16 @@ pub fn unusable_token_message(token: &str) -> Option<String> {
 /// Whether a `User-agent` value names the global group: `*` alone or
 /// followed by whitespace and anything else (Google's reading).
 pub fn is_global(value: &str) -> bool {
-    let mut bytes = value.bytes();
-    bytes.next() == Some(b'*')
-        && bytes
-            .next()
-            .is_none_or(|b| b.is_ascii_whitespace() || b == 0x0B)
+    is_global_value(value.as_bytes())
+}
+
+/// [`is_global`] on the bytes of a User-agent value.
+pub(crate) fn is_global_value(value: &[u8]) -> bool {
+    match value {
+        [b'*'] => true,
+        [b'*', next, ..] => next.is_ascii_whitespace() || *next == 0x0B,
+        _ => false,
+    }
 }
 
 /// How a robots.txt token is compared with a crawler's token.

@@ -9,6 +9,18 @@
 use crate::pattern::Pattern;
 use crate::robots::{Rule, RuleKind};
 
+/// A rule to index: its patterns, already normalised.
+#[derive(Clone, Debug)]
+pub struct IndexedRule {
+    /// Index into [`crate::Robots::rules`].
+    pub id: usize,
+    pub kind: RuleKind,
+    pub line: u32,
+    pub pattern: Pattern,
+    /// Google's `/index.html` alternative of an Allow.
+    pub index_html: Option<Pattern>,
+}
+
 /// A matching rule: the candidate for deciding a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
@@ -76,8 +88,8 @@ enum Test {
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     rule: u32,
-    /// The Allow `/index.html` alternative rather than the rule's pattern.
-    alternative: bool,
+    /// For [`Test::Wildcard`]: the pattern, in [`RuleSet::wildcards`].
+    wildcard: u32,
     priority: u32,
     line: u32,
     kind: RuleKind,
@@ -91,7 +103,7 @@ struct Entry {
 }
 
 impl Entry {
-    fn new(rule: u32, alternative: bool, r: &Rule, pattern: &Pattern) -> Entry {
+    fn new(rule: &IndexedRule, pattern: &Pattern, wildcard: u32) -> Entry {
         let test = if pattern.is_plain() {
             Test::Always
         } else if pattern.is_exact() {
@@ -100,11 +112,11 @@ impl Entry {
             Test::Wildcard
         };
         Entry {
-            rule,
-            alternative,
+            rule: rule.id as u32,
+            wildcard,
             priority: pattern.priority(),
-            line: r.line,
-            kind: r.kind,
+            line: rule.line,
+            kind: rule.kind,
             test,
             last: pattern.required_last_byte().map_or(0, |b| u16::from(b) + 1),
             need: pattern
@@ -170,37 +182,34 @@ pub struct RuleSet {
     /// Child node by byte (or [`NONE`]), 256 per node with many children:
     /// one load instead of a search, at the root and other busy nodes.
     tables: Vec<u32>,
+    /// The patterns with a `*` (the others are matched by the trie alone).
+    wildcards: Vec<Pattern>,
 }
 
 impl RuleSet {
-    /// Indexes the rules with the given indices.
-    pub fn new(rules: &[Rule], ids: impl IntoIterator<Item = usize>) -> RuleSet {
-        let ids: Vec<usize> = ids.into_iter().collect();
-        let mut building = Building::with_capacity(ids.len());
-        building.arena.reserve(
-            ids.iter()
-                .map(|&id| {
-                    let rule = &rules[id];
-                    rule.pattern.literal_prefix().len()
-                        + rule
-                            .index_html
-                            .as_ref()
-                            .map_or(0, |p| p.literal_prefix().len())
-                })
-                .sum(),
-        );
-        for id in ids {
-            let rule = &rules[id];
-            let patterns = std::iter::once((&rule.pattern, false))
-                .chain(rule.index_html.as_ref().map(|alt| (alt, true)));
-            for (pattern, alternative) in patterns {
+    /// Indexes the given rules.
+    pub fn new(rules: impl IntoIterator<Item = IndexedRule>) -> RuleSet {
+        let rules = rules.into_iter();
+        let mut building = Building::with_capacity(rules.size_hint().0);
+        let mut wildcards = Vec::new();
+        for rule in rules {
+            let patterns = std::iter::once(&rule.pattern).chain(rule.index_html.as_ref());
+            for pattern in patterns {
+                let wildcard = if pattern.is_plain() || pattern.is_exact() {
+                    NONE
+                } else {
+                    wildcards.push(pattern.clone());
+                    wildcards.len() as u32 - 1
+                };
                 building.insert(
                     pattern.literal_prefix(),
-                    Entry::new(id as u32, alternative, rule, pattern),
+                    Entry::new(&rule, pattern, wildcard),
                 );
             }
         }
-        building.finish()
+        let mut set = building.finish();
+        set.wildcards = wildcards;
+        set
     }
 
     /// The child of `node` whose label starts with `byte`.
@@ -227,8 +236,8 @@ impl RuleSet {
     /// and once a long match is known, shorter rules (often `/*...`
     /// wildcards near the root) are skipped by length alone, without
     /// matching them. The best of each kind does not depend on the order.
-    pub fn best(&self, rules: &[Rule], path: &[u8]) -> Best {
-        self.search(rules, path, false)
+    pub fn best(&self, path: &[u8]) -> Best {
+        self.search(path, false)
     }
 
     /// Like [`RuleSet::best`], but only as far as the verdict needs it:
@@ -236,12 +245,12 @@ impl RuleSet {
     /// longer than the best Allow, cannot change who wins or the deciding
     /// rule, so it is not matched. [`decide`](crate::verdict) on the result
     /// gives the same verdict and deciding rule as on [`RuleSet::best`].
-    pub(crate) fn deciding(&self, rules: &[Rule], path: &[u8]) -> Best {
-        self.search(rules, path, true)
+    pub(crate) fn deciding(&self, path: &[u8]) -> Best {
+        self.search(path, true)
     }
 
     #[inline]
-    fn search(&self, rules: &[Rule], path: &[u8], prune: bool) -> Best {
+    fn search(&self, path: &[u8], prune: bool) -> Best {
         let mut stack = [0u32; 16];
         let mut deep: Vec<u32> = Vec::new();
         let mut len = 0usize;
@@ -317,13 +326,9 @@ impl RuleSet {
                         if entry.need & !mask != 0 {
                             continue;
                         }
-                        let rule = &rules[entry.rule as usize];
-                        let pattern = if entry.alternative {
-                            rule.index_html.as_ref().unwrap_or(&rule.pattern)
-                        } else {
-                            &rule.pattern
-                        };
-                        pattern.matches_after_prefix(path)
+                        self.wildcards
+                            .get(entry.wildcard as usize)
+                            .is_some_and(|p| p.matches_after_prefix(path))
                     }
                 };
                 if matched {
@@ -516,6 +521,7 @@ impl Building {
             children: Vec::with_capacity(edges),
             labels: Vec::with_capacity(self.nodes.iter().map(|n| (n.end - n.start) as usize).sum()),
             tables: Vec::new(),
+            wildcards: Vec::new(),
         };
         set.nodes.push(Node {
             table: NONE,

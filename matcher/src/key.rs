@@ -74,16 +74,43 @@ fn starts_with_ignore_case(key: &[u8], name: &str) -> bool {
 }
 
 /// Classifies a key under the given mode.
+#[inline(always)]
 pub fn classify(key: &[u8], mode: Mode) -> Key {
-    let exact = NAMES
-        .iter()
-        .find(|(_, name)| key.eq_ignore_ascii_case(name.as_bytes()));
-    if let Some(&(kind, _)) = exact {
-        return Key {
-            kind,
-            spelling: Spelling::Exact,
-        };
+    // The exact names differ in length: one comparison finds them.
+    let exact = match key.len() {
+        5 if is_name(key, b"allow") => KeyKind::Allow,
+        7 if is_name(key, b"sitemap") => KeyKind::Sitemap,
+        8 if is_name(key, b"disallow") => KeyKind::Disallow,
+        10 if is_name(key, b"user-agent") => KeyKind::UserAgent,
+        _ => return classify_inexact(key, mode),
+    };
+    Key {
+        kind: exact,
+        spelling: Spelling::Exact,
     }
+}
+
+/// Whether `key` starts with `name` ignoring ASCII case (`name` is lower
+/// case). Sized at compile time, so it compiles to a few wide comparisons:
+/// keys are classified on every line.
+#[inline]
+fn is_name<const N: usize>(key: &[u8], name: &[u8; N]) -> bool {
+    let Some(key) = key.first_chunk::<N>() else {
+        return false;
+    };
+    let mut differ = 0u8;
+    for (&k, &n) in key.iter().zip(name) {
+        // Setting bit 5 lower-cases a letter; only where `name` has one, so
+        // `-` has to be `-`.
+        let fold = if n.is_ascii_lowercase() { 0x20 } else { 0 };
+        differ |= (k | fold) ^ n;
+    }
+    differ == 0
+}
+
+/// [`classify`] for keys that are no exact name.
+#[inline(never)]
+fn classify_inexact(key: &[u8], mode: Mode) -> Key {
     if mode == Mode::Google {
         // Google checks each kind in this order, typos of a kind together
         // with its name, so `user-agentx` is a User-agent and never Other.
@@ -128,6 +155,25 @@ mod tests {
 
     fn rfc(key: &str) -> KeyKind {
         classify(key.as_bytes(), Mode::Rfc9309).kind
+    }
+
+    #[test]
+    fn is_name_is_eq_ignore_ascii_case() {
+        fn check<const N: usize>(name: &[u8; N]) {
+            let mut key = *name;
+            for i in 0..N {
+                for b in 0..=255u8 {
+                    let old = key[i];
+                    key[i] = b;
+                    assert_eq!(is_name(&key, name), key.eq_ignore_ascii_case(name), "{key:?}");
+                    key[i] = old;
+                }
+            }
+        }
+        check(b"user-agent");
+        check(b"allow");
+        check(b"disallow");
+        check(b"sitemap");
     }
 
     #[test]

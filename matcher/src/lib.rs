@@ -30,6 +30,7 @@ pub mod encoding;
 pub mod fetch;
 pub mod index;
 pub mod key;
+mod lint;
 pub mod lines;
 pub mod pattern;
 pub mod robots;

@@ -3,18 +3,25 @@
 //!
 //! Parsing never fails: any bytes give a [`Robots`], and what a crawler would
 //! skip is reported as a [`Diagnostic`] instead.
+//!
+//! Parsing keeps only what checking needs, as byte spans into a copy of the
+//! input: the groups, their User-agent tokens and their rules. That is one
+//! pass over the bytes and a few small records per rule, so checking a file
+//! that changes on every keystroke, or a file of 50,000 rules, starts fast.
+//! What people read (each line's kind, rules and directives as text, the
+//! diagnostics) is built from those spans the first time it is asked for,
+//! and kept.
 
-use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
-use crate::agent::{is_global, product_token};
-use crate::diagnostic::{Code, Diagnostic};
-use crate::index::RuleSet;
-use crate::key::{classify, google_kind, KeyKind, Spelling};
-use crate::lines::{split_directive, split_lines, LineShape, RawLine, MAX_LINE_BYTES};
+use crate::agent::{is_global_value, product_token_len};
+use crate::diagnostic::Diagnostic;
+use crate::index::{IndexedRule, RuleSet};
+use crate::key::{classify, KeyKind, Spelling};
+use crate::lines::{split_directive, LineShape, Lines, RawLine};
 use crate::pattern::{index_html_alternative, normalize_pattern, Pattern};
-use crate::{encoding, Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
+use crate::{Mode, ParseOptions};
 
 /// What a line is, for colouring and explanation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -193,6 +200,130 @@ pub struct OtherDirective {
     pub group: Option<usize>,
 }
 
+/// A byte range of the input, in half the space of a `Range<usize>`
+/// (inputs are read up to 4 GiB).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Span {
+    start: u32,
+    end: u32,
+}
+
+impl Span {
+    fn new(range: Range<usize>) -> Span {
+        // Every offset is below the parse limit, which is at most u32::MAX.
+        Span {
+            start: range.start as u32,
+            end: range.end as u32,
+        }
+    }
+
+    pub(crate) fn range(self) -> Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+/// An Allow or Disallow as parsed (16 bytes: a file of 50,000 rules is
+/// read into 800 KB).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RuleSpan {
+    pub line: u32,
+    /// The pattern as written.
+    pub value: Span,
+    pub kind: RuleKind,
+}
+
+/// What a User-agent value names, as parsed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NameSpan {
+    Global,
+    /// A product token: the first `len` bytes of the value.
+    Token(u32),
+    Nothing,
+}
+
+/// A User-agent line as parsed.
+#[derive(Clone, Copy, Debug)]
+struct AgentSpan {
+    line: u32,
+    value: Span,
+    name: NameSpan,
+}
+
+/// A group as parsed: ranges of [`Robots::agents`] and [`Robots::rules`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GroupSpan {
+    agents: (u32, u32),
+    pub rules: (u32, u32),
+    first_line: u32,
+    last_line: u32,
+}
+
+/// A Sitemap or any other `key: value` line as parsed.
+#[derive(Clone, Copy, Debug)]
+struct NoteSpan {
+    line: u32,
+    sitemap: bool,
+    key: Span,
+    value: Span,
+    /// Index of the group it appears in, or [`NO_GROUP`].
+    group: u32,
+}
+
+const NO_GROUP: u32 = u32::MAX;
+
+/// One line read the way the parser reads it: shape, key meaning and spans.
+/// Parsing and [`Robots::lines`] both read lines through this, so they
+/// always agree.
+#[derive(Clone, Debug)]
+pub(crate) struct ReadLine {
+    pub kind: LineKind,
+    pub key: Option<Range<usize>>,
+    pub value: Option<Range<usize>>,
+    /// The text before the comment, whitespace trimmed.
+    pub text: Range<usize>,
+    pub comment: Option<Range<usize>>,
+    pub missing_colon: bool,
+    pub spelling: Spelling,
+}
+
+/// Reads the part of `raw` before `limit`.
+#[inline(always)]
+pub(crate) fn read_line(input: &[u8], raw: &RawLine, limit: usize, mode: Mode) -> ReadLine {
+    let split = split_directive(input, raw, limit);
+    let mut line = ReadLine {
+        kind: LineKind::Invalid,
+        key: None,
+        value: None,
+        text: split.text,
+        comment: split.comment,
+        missing_colon: false,
+        spelling: Spelling::Exact,
+    };
+    match split.shape {
+        LineShape::Blank => line.kind = LineKind::Blank,
+        LineShape::Comment => line.kind = LineKind::Comment,
+        LineShape::NoDirective => {}
+        LineShape::Directive(d) => {
+            line.missing_colon = d.missing_colon;
+            // RFC 9309 requires the colon: the line is then no directive.
+            if !(d.missing_colon && mode == Mode::Rfc9309) {
+                let key = classify(&input[d.key.clone()], mode);
+                line.spelling = key.spelling;
+                line.kind = match key.kind {
+                    KeyKind::UserAgent => LineKind::UserAgent,
+                    KeyKind::Allow => LineKind::Allow,
+                    KeyKind::Disallow => LineKind::Disallow,
+                    KeyKind::Sitemap => LineKind::Sitemap,
+                    KeyKind::Other => LineKind::Other,
+                };
+            }
+            line.key = Some(d.key);
+            line.value = Some(d.value);
+        }
+    }
+    line
+}
+
 /// The groups that apply to one robots.txt token, indexed for matching.
 ///
 /// The index is built the first time a crawler needs it, not while parsing:
@@ -205,29 +336,55 @@ pub(crate) struct AgentRules {
 }
 
 impl AgentRules {
-    /// The index of these groups' rules (`rules` is [`Robots::rules`]).
-    pub fn rule_set(&self, groups: &[Group], rules: &[Rule]) -> &RuleSet {
+    /// The index of these groups' rules.
+    pub fn rule_set(&self, robots: &Robots) -> &RuleSet {
         self.rules.get_or_init(|| {
-            RuleSet::new(
-                rules,
-                self.groups.iter().flat_map(|&g| groups[g].rules.clone()),
-            )
+            let rules = self
+                .groups
+                .iter()
+                .flat_map(|&g| {
+                    let (start, end) = robots.group_spans[g].rules;
+                    start as usize..end as usize
+                })
+                .map(|id| {
+                    let rule = &robots.rule_spans[id];
+                    let (pattern, index_html) =
+                        rule_patterns(robots.bytes(rule.value), rule.kind, robots.mode);
+                    IndexedRule {
+                        id,
+                        kind: rule.kind,
+                        line: rule.line,
+                        pattern,
+                        index_html,
+                    }
+                });
+            RuleSet::new(rules)
         })
     }
+}
+
+/// A rule's pattern as matched, and Google's `/index.html` alternative of
+/// an Allow.
+fn rule_patterns(value: &[u8], kind: RuleKind, mode: Mode) -> (Pattern, Option<Pattern>) {
+    let normalized = normalize_pattern(value, mode);
+    let index_html = match (kind, mode) {
+        (RuleKind::Allow, Mode::Google) => index_html_alternative(&normalized).map(Pattern::new),
+        _ => None,
+    };
+    (Pattern::new(normalized), index_html)
 }
 
 /// A parsed robots.txt. Parse once, then check many URLs.
 #[derive(Clone, Debug)]
 pub struct Robots {
     pub(crate) mode: Mode,
-    pub(crate) lines: Vec<Line>,
-    pub(crate) groups: Vec<Group>,
-    pub(crate) rules: Vec<Rule>,
-    pub(crate) sitemaps: Vec<Sitemap>,
-    pub(crate) others: Vec<OtherDirective>,
-    pub(crate) diagnostics: Vec<Diagnostic>,
-    pub(crate) input_len: usize,
+    /// A copy of the input: every span points into it.
+    pub(crate) input: Box<[u8]>,
     pub(crate) parsed_len: usize,
+    pub(crate) group_spans: Vec<GroupSpan>,
+    pub(crate) rule_spans: Vec<RuleSpan>,
+    agents: Vec<AgentSpan>,
+    notes: Vec<NoteSpan>,
     /// Lower-cased product token -> the groups naming it.
     /// Tokens naming the same groups share one index.
     /// Sorted by token for binary search: no hashing per check, and no
@@ -235,33 +392,21 @@ pub struct Robots {
     pub(crate) named: Vec<(Box<[u8]>, Arc<AgentRules>)>,
     /// The `*` groups.
     pub(crate) global: Option<Arc<AgentRules>>,
+    /// Lines, groups, rules and directives as text, built when first asked
+    /// for.
+    view: OnceLock<View>,
+    diagnostics: OnceLock<Vec<Diagnostic>>,
 }
 
-/// Crawlers whose `Disallow: /` takes a site out of a major search engine.
-const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
-    "googlebot",
-    "bingbot",
-    "slurp",
-    "duckduckbot",
-    "baiduspider",
-    "yandex",
-    "yandexbot",
-    "applebot",
-    "naverbot",
-];
-
-/// Other keys that some crawler defines: not diagnosed as unknown.
-const KNOWN_OTHER_KEYS: [&str; 9] = [
-    "crawl-delay",
-    "host",
-    "clean-param",
-    "request-rate",
-    "visit-time",
-    "content-signal",
-    "noindex",
-    "nofollow",
-    "cache-delay",
-];
+/// The parsed file as people read it.
+#[derive(Clone, Debug)]
+pub(crate) struct View {
+    pub lines: Vec<Line>,
+    pub groups: Vec<Group>,
+    pub rules: Vec<Rule>,
+    pub sitemaps: Vec<Sitemap>,
+    pub others: Vec<OtherDirective>,
+}
 
 impl Robots {
     /// Parses with Google's reading and no size limit.
@@ -281,38 +426,38 @@ impl Robots {
 
     /// Every line, in order.
     pub fn lines(&self) -> &[Line] {
-        &self.lines
+        &self.view().lines
     }
 
     /// Every group, in file order (groups for the same crawler are listed
     /// separately; they merge when matching).
     pub fn groups(&self) -> &[Group] {
-        &self.groups
+        &self.view().groups
     }
 
     /// Every Allow and Disallow inside a group, in file order.
     pub fn rules(&self) -> &[Rule] {
-        &self.rules
+        &self.view().rules
     }
 
     /// Every Sitemap, in file order.
     pub fn sitemaps(&self) -> &[Sitemap] {
-        &self.sitemaps
+        &self.view().sitemaps
     }
 
     /// Every other directive, in file order.
     pub fn other_directives(&self) -> &[OtherDirective] {
-        &self.others
+        &self.view().others
     }
 
     /// Findings, ordered by line.
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+        self.diagnostics.get_or_init(|| crate::lint::diagnose(self))
     }
 
     /// Length of the input in bytes.
     pub fn input_len(&self) -> usize {
-        self.input_len
+        self.input.len()
     }
 
     /// How many bytes were read (less than the input when a size limit cut
@@ -325,651 +470,364 @@ impl Robots {
     pub fn line(&self, number: u32) -> Option<&Line> {
         number
             .checked_sub(1)
-            .and_then(|i| self.lines.get(i as usize))
+            .and_then(|i| self.lines().get(i as usize))
+    }
+
+    /// The input, as parsed.
+    pub(crate) fn input(&self) -> &[u8] {
+        &self.input
+    }
+
+    pub(crate) fn bytes(&self, span: Span) -> &[u8] {
+        &self.input[span.range()]
+    }
+
+    pub(crate) fn view(&self) -> &View {
+        self.view.get_or_init(|| self.build_view())
+    }
+
+    /// Whether the line at `raw` is after the size limit.
+    pub(crate) fn is_beyond_limit(&self, raw: &RawLine) -> bool {
+        raw.span.start >= self.parsed_len && self.parsed_len < self.input.len()
+    }
+
+    fn build_view(&self) -> View {
+        let input = &*self.input;
+        let utf8 = std::str::from_utf8(input).ok();
+        // Valid UTF-8 input is sliced without copying it twice; the lossy
+        // decoder only runs on invalid bytes.
+        let text = |range: Range<usize>| -> String {
+            match utf8.and_then(|t| t.get(range.clone())) {
+                Some(text) => text.to_string(),
+                None => String::from_utf8_lossy(&input[range]).into_owned(),
+            }
+        };
+        let span_text = |span: Span| text(span.range());
+        let mut lines = Vec::new();
+        // Each rule's text, read with its line.
+        let mut rule_texts = Vec::with_capacity(self.rule_spans.len());
+        // A line belongs to the last group started at or before it.
+        let mut next_group = 0usize;
+        for raw in Lines::new(input) {
+            let mut line = Line {
+                number: raw.number,
+                span: raw.span.clone(),
+                kind: LineKind::BeyondLimit,
+                key: None,
+                value: None,
+                comment: None,
+                group: None,
+            };
+            if !self.is_beyond_limit(&raw) {
+                let read = read_line(input, &raw, self.parsed_len, self.mode);
+                while self
+                    .group_spans
+                    .get(next_group)
+                    .is_some_and(|g| g.first_line <= raw.number)
+                {
+                    next_group += 1;
+                }
+                line.kind = read.kind;
+                line.key = read.key;
+                line.value = read.value;
+                line.comment = read.comment;
+                line.group = next_group.checked_sub(1);
+                if line.group.is_some() && matches!(read.kind, LineKind::Allow | LineKind::Disallow)
+                {
+                    rule_texts.push(read.text);
+                }
+            }
+            lines.push(line);
+        }
+        let mut groups: Vec<Group> = self
+            .group_spans
+            .iter()
+            .map(|g| Group {
+                agents: self.agents[g.agents.0 as usize..g.agents.1 as usize]
+                    .iter()
+                    .map(|a| GroupAgent {
+                        line: a.line,
+                        value: span_text(a.value),
+                        name: match a.name {
+                            NameSpan::Global => AgentName::Global,
+                            NameSpan::Token(len) => AgentName::Token(text(
+                                a.value.start as usize..a.value.start as usize + len as usize,
+                            )),
+                            NameSpan::Nothing => AgentName::Nothing,
+                        },
+                    })
+                    .collect(),
+                rules: g.rules.0 as usize..g.rules.1 as usize,
+                crawl_delay: None,
+                lines: g.first_line..g.last_line,
+            })
+            .collect();
+        let mut sitemaps = Vec::new();
+        let mut others = Vec::new();
+        for note in &self.notes {
+            if note.sitemap {
+                sitemaps.push(Sitemap {
+                    line: note.line,
+                    url: span_text(note.value),
+                });
+                continue;
+            }
+            let other = OtherDirective {
+                line: note.line,
+                key: span_text(note.key),
+                value: span_text(note.value),
+                group: (note.group != NO_GROUP).then_some(note.group as usize),
+            };
+            if let Some(group) = other.group.and_then(|g| groups.get_mut(g)) {
+                if group.crawl_delay.is_none() && other.key.eq_ignore_ascii_case("crawl-delay") {
+                    group.crawl_delay = Some(CrawlDelay {
+                        line: other.line,
+                        seconds: parse_seconds(&other.value),
+                        value: other.value.clone(),
+                    });
+                }
+            }
+            others.push(other);
+        }
+        let mut rules = Vec::with_capacity(self.rule_spans.len());
+        for (group, g) in self.group_spans.iter().enumerate() {
+            for id in g.rules.0 as usize..g.rules.1 as usize {
+                let r = &self.rule_spans[id];
+                let (pattern, index_html) = rule_patterns(self.bytes(r.value), r.kind, self.mode);
+                rules.push(Rule {
+                    kind: r.kind,
+                    line: r.line,
+                    // Parsing keeps a rule exactly where this reading finds
+                    // one, so there is a text for every rule.
+                    text: rule_texts.get(id).map_or_else(String::new, |t| text(t.clone())),
+                    value: span_text(r.value),
+                    pattern,
+                    index_html,
+                    group,
+                });
+            }
+        }
+        View {
+            lines,
+            groups,
+            rules,
+            sitemaps,
+            others,
+        }
     }
 }
 
-/// Builds a [`Robots`] line by line.
+/// Builds a [`Robots`] line by line, keeping what checking needs.
 struct Parser<'a> {
     input: &'a [u8],
-    /// The input as text, when it is all valid UTF-8: slices of it then need
-    /// no check of their own.
-    utf8: Option<&'a str>,
     mode: Mode,
+    /// Where reading stops.
     limit: usize,
-    robots: Robots,
-    /// The group rules currently go to, and whether it has rules yet (a
-    /// User-agent after a rule starts a new group).
-    current: Option<usize>,
+    groups: Vec<GroupSpan>,
+    rules: Vec<RuleSpan>,
+    agents: Vec<AgentSpan>,
+    notes: Vec<NoteSpan>,
+    /// The group rules currently go to ([`NO_GROUP`] before the first),
+    /// and whether it has rules yet (a User-agent after a rule starts a new
+    /// group).
+    current: u32,
     current_has_rules: bool,
 }
 
 impl<'a> Parser<'a> {
     fn new(input: &'a [u8], options: &ParseOptions) -> Parser<'a> {
+        // Spans are 32-bit: a (hypothetical) input over 4 GiB is read up to
+        // there, like a size limit.
         let limit = options
             .size_limit
-            .map_or(input.len(), |l| l.min(input.len()));
+            .map_or(input.len(), |l| l.min(input.len()))
+            .min(u32::MAX as usize);
         Parser {
             input,
-            utf8: std::str::from_utf8(input).ok(),
             mode: options.mode,
             limit,
-            robots: Robots {
-                mode: options.mode,
-                lines: Vec::new(),
-                groups: Vec::new(),
-                rules: Vec::new(),
-                sitemaps: Vec::new(),
-                others: Vec::new(),
-                diagnostics: Vec::new(),
-                input_len: input.len(),
-                parsed_len: limit,
-                named: Vec::new(),
-                global: None,
-            },
-            current: None,
+            groups: Vec::new(),
+            rules: Vec::new(),
+            agents: Vec::new(),
+            notes: Vec::new(),
+            current: NO_GROUP,
             current_has_rules: false,
         }
     }
 
-    fn text(&self, range: Range<usize>) -> String {
-        self.text_ref(range).into_owned()
-    }
-
-    /// Like [`Parser::text`], without copying valid UTF-8. (`from_utf8`
-    /// checks ASCII a word at a time; the lossy decoder goes byte by byte,
-    /// so it only runs on invalid input.)
-    fn text_ref(&self, range: Range<usize>) -> Cow<'a, str> {
-        if let Some(text) = self.utf8.and_then(|t| t.get(range.clone())) {
-            return Cow::Borrowed(text);
-        }
-        let bytes = &self.input[range];
-        match std::str::from_utf8(bytes) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => String::from_utf8_lossy(bytes),
-        }
-    }
-
-    fn diagnose(&mut self, code: Code, line: u32, span: Range<usize>, message: String) {
-        self.robots
-            .diagnostics
-            .push(Diagnostic::new(code, line, span, message));
-    }
-
     fn run(mut self) -> Robots {
-        let raw_lines = split_lines(self.input);
-        self.robots.lines.reserve(raw_lines.len());
-        // Lines starting with A or D are nearly always rules: reserving for
-        // them saves growing (and copying) the rule list on big files.
-        let rules = raw_lines
-            .iter()
-            .filter(|l| {
-                matches!(
-                    self.input.get(l.readable.start),
-                    Some(b'a' | b'A' | b'd' | b'D')
-                )
-            })
-            .count();
-        self.robots.rules.reserve(rules);
-        for raw in &raw_lines {
-            self.line(raw);
+        let input = self.input;
+        let cut = self.limit < input.len();
+        // Rule lines take 16 bytes or more in all but toy files: room for
+        // that many rules up front saves growing the list (copying it)
+        // while reading a big file. Memory never touched costs nothing, and
+        // the spare room is given back.
+        self.rules.reserve(self.limit / 16);
+        for raw in Lines::new(input) {
+            if cut && raw.span.start >= self.limit {
+                break;
+            }
+            let line = read_line(input, &raw, self.limit, self.mode);
+            let value = || Span::new(line.value.clone().unwrap_or_default());
+            match line.kind {
+                LineKind::UserAgent => self.user_agent(raw.number, value()),
+                LineKind::Allow => self.rule(raw.number, RuleKind::Allow, &line),
+                LineKind::Disallow => self.rule(raw.number, RuleKind::Disallow, &line),
+                LineKind::Sitemap | LineKind::Other => self.notes.push(NoteSpan {
+                    line: raw.number,
+                    sitemap: line.kind == LineKind::Sitemap,
+                    key: Span::new(line.key.clone().unwrap_or_default()),
+                    value: value(),
+                    group: self.current,
+                }),
+                _ => {}
+            }
         }
-        self.file_diagnostics(&raw_lines);
-        self.group_diagnostics();
-        self.index_agents();
-        crate::sort::sort_by_key(&mut self.robots.diagnostics, |d| (d.line, d.span.start));
-        self.robots
-    }
-
-    fn line(&mut self, raw: &RawLine) {
-        let mut line = Line {
-            number: raw.number,
-            span: raw.span.clone(),
-            kind: LineKind::BeyondLimit,
-            key: None,
-            value: None,
-            comment: None,
-            group: None,
-        };
-        let beyond = raw.span.start >= self.limit && self.limit < self.input.len();
-        if !beyond {
-            let readable = raw.readable.start..raw.readable.end.min(self.limit);
-            self.line_diagnostics(raw);
-            let split = split_directive(self.input, readable.clone());
-            // Where a rule's text ends: its comment, or the end of what is
-            // read.
-            let text_end = split.comment.as_ref().map_or(readable.end, |c| c.start);
-            line.comment = split.comment;
-            line.kind = match split.shape {
-                LineShape::Blank => LineKind::Blank,
-                LineShape::Comment => LineKind::Comment,
-                LineShape::NoDirective => {
-                    let text = self.text(raw.readable.clone());
-                    self.diagnose(
-                        Code::UnknownDirective,
-                        raw.number,
-                        raw.readable.clone(),
-                        format!(
-                            "'{}' is not a 'key: value' line; crawlers skip it.",
-                            shorten(&text)
-                        ),
-                    );
-                    LineKind::Invalid
-                }
-                LineShape::Directive(d) => {
-                    line.key = Some(d.key.clone());
-                    line.value = Some(d.value.clone());
-                    self.directive(raw, d.key, d.value, d.missing_colon, text_end)
-                }
-            };
-            line.group = self.current;
-        }
-        self.robots.lines.push(line);
-    }
-
-    fn line_diagnostics(&mut self, raw: &RawLine) {
-        if raw.too_long {
-            let cut = raw.span.start + MAX_LINE_BYTES;
-            self.diagnose(
-                Code::LineTooLong,
-                raw.number,
-                cut..raw.span.end,
-                format!(
-                    "This line is {} bytes long; Google reads only the first {MAX_LINE_BYTES} bytes of a line and ignores the rest.",
-                    raw.span.len()
-                ),
-            );
-        }
-        if let Some(at) = raw.nul_at {
-            let at = raw.span.start + at;
-            self.diagnose(
-                Code::NulByte,
-                raw.number,
-                at..at + 1,
-                "This line contains a NUL byte; Google stops reading the line there.".to_string(),
-            );
+        self.rules.shrink_to_fit();
+        let (named, global) = index_agents(input, &self.groups, &self.agents);
+        Robots {
+            mode: self.mode,
+            input: input.into(),
+            parsed_len: self.limit,
+            group_spans: self.groups,
+            rule_spans: self.rules,
+            agents: self.agents,
+            notes: self.notes,
+            named,
+            global,
+            view: OnceLock::new(),
+            diagnostics: OnceLock::new(),
         }
     }
 
-    /// Handles one `key: value` and returns the line's kind.
-    fn directive(
-        &mut self,
-        raw: &RawLine,
-        key: Range<usize>,
-        value: Range<usize>,
-        missing_colon: bool,
-        text_end: usize,
-    ) -> LineKind {
-        let number = raw.number;
-        let key_text = self.text_ref(key.clone());
-        if missing_colon {
-            if self.mode == Mode::Rfc9309 {
-                self.diagnose(
-                    Code::MissingColon,
-                    number,
-                    raw.readable.clone(),
-                    format!("'{key_text}' has no colon after it; RFC 9309 requires one, so this line is skipped (Google would accept it)."),
-                );
-                return LineKind::Invalid;
-            }
-            self.diagnose(
-                Code::MissingColon,
-                number,
-                key.clone(),
-                format!("'{key_text}' has no colon after it; Google accepts this, but other crawlers may skip the line. Write '{key_text}:'."),
-            );
+    fn user_agent(&mut self, number: u32, value: Span) {
+        if self.current == NO_GROUP || self.current_has_rules {
+            let at = self.agents.len() as u32;
+            let rules = self.rules.len() as u32;
+            self.groups.push(GroupSpan {
+                agents: (at, at),
+                rules: (rules, rules),
+                first_line: number,
+                last_line: number,
+            });
+            self.current = self.groups.len() as u32 - 1;
+            self.current_has_rules = false;
         }
-        let classified = classify(&self.input[key.clone()], self.mode);
-        match classified.spelling {
-            Spelling::Exact => {}
-            Spelling::Prefix => self.diagnose(
-                Code::TypoAccepted,
-                number,
-                key.clone(),
-                format!(
-                    "Google reads '{key_text}' as '{}' because it starts with that name; other crawlers may ignore this line.",
-                    classified.kind.canonical()
-                ),
-            ),
-            Spelling::Typo => self.diagnose(
-                Code::TypoAccepted,
-                number,
-                key.clone(),
-                format!(
-                    "'{key_text}' is a misspelling of '{}' that Google accepts; other crawlers may ignore this line.",
-                    classified.kind.canonical()
-                ),
-            ),
-        }
-        match classified.kind {
-            KeyKind::UserAgent => {
-                self.user_agent(number, value);
-                LineKind::UserAgent
-            }
-            KeyKind::Allow => {
-                self.rule(number, RuleKind::Allow, raw, value, text_end);
-                LineKind::Allow
-            }
-            KeyKind::Disallow => {
-                self.rule(number, RuleKind::Disallow, raw, value, text_end);
-                LineKind::Disallow
-            }
-            KeyKind::Sitemap => {
-                self.sitemap(number, value);
-                LineKind::Sitemap
-            }
-            KeyKind::Other => {
-                self.other(number, key, &key_text, value);
-                LineKind::Other
-            }
-        }
-    }
-
-    fn user_agent(&mut self, number: u32, value: Range<usize>) {
-        let group = match self.current {
-            Some(g) if !self.current_has_rules => g,
-            _ => {
-                self.robots.groups.push(Group {
-                    agents: Vec::new(),
-                    rules: self.robots.rules.len()..self.robots.rules.len(),
-                    crawl_delay: None,
-                    lines: number..number,
-                });
-                self.current = Some(self.robots.groups.len() - 1);
-                self.current_has_rules = false;
-                self.robots.groups.len() - 1
-            }
-        };
-        let text = self.text(value.clone());
-        let name = if is_global(&text) {
-            AgentName::Global
+        let bytes = &self.input[value.range()];
+        let name = if is_global_value(bytes) {
+            NameSpan::Global
         } else {
-            let token = product_token(&text);
-            if text.is_empty() {
-                self.diagnose(
-                    Code::EmptyUserAgent,
-                    number,
-                    value.clone(),
-                    "This User-agent line names no crawler; write a crawler's name or *."
-                        .to_string(),
-                );
-                AgentName::Nothing
-            } else if token.is_empty() {
-                self.diagnose(
-                    Code::EmptyUserAgent,
-                    number,
-                    value.clone(),
-                    format!("'{}' does not start with a letter, so it matches no crawler: a crawler name may contain only letters, '-' and '_'.", shorten(&text)),
-                );
-                AgentName::Nothing
-            } else {
-                if token.len() < text.len() {
-                    let cut = value.start + token.len();
-                    self.diagnose(
-                        Code::UserAgentCut,
-                        number,
-                        cut..value.end,
-                        format!("Crawlers read '{}' as '{token}': a crawler name ends at the first character that is not a letter, '-' or '_'.", shorten(&text)),
-                    );
-                }
-                AgentName::Token(token.to_string())
+            match product_token_len(bytes) {
+                0 => NameSpan::Nothing,
+                len => NameSpan::Token(len as u32),
             }
         };
-        let g = &mut self.robots.groups[group];
-        g.agents.push(GroupAgent {
+        self.agents.push(AgentSpan {
             line: number,
-            value: text,
+            value,
             name,
         });
-        g.lines.end = number;
+        let g = &mut self.groups[self.current as usize];
+        g.agents.1 = self.agents.len() as u32;
+        g.last_line = number;
     }
 
-    fn rule(
-        &mut self,
-        number: u32,
-        kind: RuleKind,
-        raw: &RawLine,
-        value: Range<usize>,
-        text_end: usize,
-    ) {
-        let value_bytes = &self.input[value.clone()];
-        let value_text = self.text(value.clone());
-        let Some(group) = self.current else {
-            self.diagnose(
-                Code::RuleBeforeUserAgent,
-                number,
-                raw.readable.clone(),
-                format!("This {} comes before any User-agent line, so no crawler follows it; put a 'User-agent: *' line above it.", kind.as_str()),
-            );
+    fn rule(&mut self, number: u32, kind: RuleKind, line: &ReadLine) {
+        // A rule before any User-agent applies to no crawler (the linter
+        // says so).
+        let Some(g) = self.groups.get_mut(self.current as usize) else {
             return;
         };
-        if !value_bytes.is_empty() && !matches!(value_bytes[0], b'/' | b'*') {
-            self.diagnose(
-                Code::PatternStart,
-                number,
-                value.clone(),
-                {
-                    let short = shorten(&value_text);
-                    format!("'{short}' does not start with '/' or '*', and paths always start with '/', so it never matches; write '/{short}'.")
-                },
-            );
-        }
-        if let Some(dollar) =
-            crate::lines::find_byte(b'$', value_bytes).filter(|&d| d + 1 < value_bytes.len())
-        {
-            let at = value.start + dollar;
-            self.diagnose(
-                Code::DollarNotAtEnd,
-                number,
-                at..at + 1,
-                "'$' anchors the end of the path only as the last character of a pattern; here it matches a literal '$'.".to_string(),
-            );
-        }
-        if kind == RuleKind::Disallow && value_bytes.is_empty() {
-            self.diagnose(
-                Code::EmptyDisallow,
-                number,
-                raw.readable.clone(),
-                "An empty Disallow blocks nothing: this group may crawl everything.".to_string(),
-            );
-        }
-        let normalized = normalize_pattern(value_bytes, self.mode);
-        let index_html = match (kind, self.mode) {
-            (RuleKind::Allow, Mode::Google) => {
-                index_html_alternative(&normalized).map(Pattern::new)
-            }
-            _ => None,
-        };
-        let text = self.text(crate::lines::trim(self.input, raw.readable.start..text_end));
-        self.robots.rules.push(Rule {
-            kind,
+        self.rules.push(RuleSpan {
             line: number,
-            text,
-            value: value_text,
-            pattern: Pattern::new(normalized),
-            index_html,
-            group,
+            value: Span::new(line.value.clone().unwrap_or_default()),
+            kind,
         });
-        let g = &mut self.robots.groups[group];
-        g.rules.end = self.robots.rules.len();
-        g.lines.end = number;
+        g.rules.1 = self.rules.len() as u32;
+        g.last_line = number;
         self.current_has_rules = true;
     }
-
-    fn sitemap(&mut self, number: u32, value: Range<usize>) {
-        let url = self.text(value.clone());
-        if let Some((code, message)) = sitemap_problem(&url) {
-            self.diagnose(code, number, value, message);
-        }
-        self.robots.sitemaps.push(Sitemap { line: number, url });
-    }
-
-    fn other(&mut self, number: u32, key: Range<usize>, key_text: &str, value: Range<usize>) {
-        let lower = key_text.to_ascii_lowercase();
-        let value_text = self.text(value.clone());
-        match lower.as_str() {
-            "crawl-delay" => {
-                if let Some(group) = self.current {
-                    let g = &mut self.robots.groups[group];
-                    if g.crawl_delay.is_none() {
-                        g.crawl_delay = Some(CrawlDelay {
-                            line: number,
-                            value: value_text.clone(),
-                            seconds: parse_seconds(&value_text),
-                        });
-                    }
-                }
-                self.diagnose(
-                    Code::CrawlDelayIgnored,
-                    number,
-                    key.clone(),
-                    "Google ignores Crawl-delay (Googlebot adjusts its rate to the server's responses); Bing and Yandex read it.".to_string(),
-                );
-            }
-            "noindex" | "nofollow" => self.diagnose(
-                Code::NoindexUnsupported,
-                number,
-                key.clone(),
-                format!("Google stopped supporting '{key_text}' in robots.txt in 2019; use a robots meta tag or X-Robots-Tag header instead."),
-            ),
-            _ if KNOWN_OTHER_KEYS.contains(&lower.as_str()) => {}
-            _ => {
-                let google = google_kind(key_text.as_bytes());
-                let message = if self.mode == Mode::Rfc9309 && google != KeyKind::Other {
-                    format!(
-                        "RFC 9309 does not know '{key_text}', so this line is skipped; Google would read it as '{}'.",
-                        google.canonical()
-                    )
-                } else {
-                    format!("'{}' is not a robots.txt directive; crawlers skip this line.", shorten(key_text))
-                };
-                self.diagnose(Code::UnknownDirective, number, key.clone(), message);
-            }
-        }
-        self.robots.others.push(OtherDirective {
-            line: number,
-            key: key_text.to_string(),
-            value: value_text,
-            group: self.current,
-        });
-    }
-
-    fn line_at(&self, offset: usize) -> u32 {
-        let index = self.robots.lines.partition_point(|l| l.span.end < offset);
-        self.robots
-            .lines
-            .get(index)
-            .map_or(self.robots.lines.len() as u32, |l| l.number)
-    }
-
-    fn file_diagnostics(&mut self, raw_lines: &[RawLine]) {
-        let input = self.input;
-        let bom = crate::lines::bom_len(input);
-        let detected = encoding::detect(input);
-        if bom == 3 {
-            self.diagnose(
-                Code::Bom,
-                1,
-                0..3,
-                "The file starts with a UTF-8 byte order mark; Google skips it, but some crawlers read it as part of the first line.".to_string(),
-            );
-        } else if bom > 0 && detected != encoding::Encoding::Utf16 {
-            self.diagnose(
-                Code::Bom,
-                1,
-                0..bom,
-                "The file starts with part of a UTF-8 byte order mark; Google skips it, but other crawlers may not.".to_string(),
-            );
-        }
-        match detected {
-            encoding::Encoding::Utf16 => self.diagnose(
-                Code::Utf16,
-                0,
-                0..input.len().min(2),
-                "This file is UTF-16, but crawlers read robots.txt as UTF-8 and will find no rules in it; save it as UTF-8.".to_string(),
-            ),
-            encoding::Encoding::Utf8 => {}
-            encoding::Encoding::Invalid { first_error } => {
-                let line = self.line_at(first_error);
-                self.diagnose(
-                    Code::InvalidUtf8,
-                    line,
-                    first_error..first_error + 1,
-                    format!("Line {line} has bytes that are not valid UTF-8; Google matches them as raw bytes, but editors and other crawlers may read them differently. Save the file as UTF-8."),
-                );
-            }
-        }
-        if encoding::looks_like_html(input) {
-            self.diagnose(
-                Code::HtmlDocument,
-                0,
-                0..input.len().min(64),
-                "This is an HTML page, not a robots.txt file: the server probably answers /robots.txt with a web page. Crawlers find no valid rules in it.".to_string(),
-            );
-        }
-        if input.len() > GOOGLE_SIZE_LIMIT {
-            let line = raw_lines
-                .iter()
-                .find(|l| l.span.end >= GOOGLE_SIZE_LIMIT)
-                .map_or(0, |l| l.number);
-            let what = if self.limit <= GOOGLE_SIZE_LIMIT {
-                "so it was ignored here as well"
-            } else {
-                "though it is read here"
-            };
-            self.diagnose(
-                Code::FileTooLarge,
-                line,
-                GOOGLE_SIZE_LIMIT..input.len(),
-                format!(
-                    "This file is {} bytes; Google reads only the first {GOOGLE_SIZE_LIMIT} bytes (500 KiB) and ignores everything from line {line} on, {what}.",
-                    input.len()
-                ),
-            );
-        }
-    }
-
-    fn group_diagnostics(&mut self) {
-        // (lowercased name, group index, line) of every agent line, in file
-        // order, and for each the position of the first one with its name.
-        let mut keys: Vec<(String, usize, u32)> = Vec::new();
-        for (index, group) in self.robots.groups.iter().enumerate() {
-            for agent in &group.agents {
-                let key = match &agent.name {
-                    AgentName::Global => "*".to_string(),
-                    AgentName::Token(t) => t.to_ascii_lowercase(),
-                    AgentName::Nothing => continue,
-                };
-                keys.push((key, index, agent.line));
-            }
-        }
-        let mut order: Vec<usize> = (0..keys.len()).collect();
-        crate::sort::sort_by(&mut order, |&a, &b| keys[a].0.cmp(&keys[b].0));
-        let mut first_of = vec![0usize; keys.len()];
-        let mut first = 0;
-        for (i, &pos) in order.iter().enumerate() {
-            if i == 0 || keys[order[i - 1]].0 != keys[pos].0 {
-                first = pos;
-            }
-            first_of[pos] = first;
-        }
-        let mut findings = Vec::new();
-        let mut k = 0;
-        for (index, group) in self.robots.groups.iter().enumerate() {
-            for agent in &group.agents {
-                if agent.name == AgentName::Nothing {
-                    continue;
-                }
-                let (key, _, _) = &keys[k];
-                let (_, first, line) = keys[first_of[k]];
-                k += 1;
-                let display = if key == "*" {
-                    "*"
-                } else {
-                    agent.value.as_str()
-                };
-                if first != index {
-                    findings.push((
-                        Code::DuplicateGroup,
-                        agent.line,
-                        format!("'{}' already has a group at line {line}; crawlers merge both groups' rules.", shorten(display)),
-                    ));
-                }
-            }
-            let blocks_everything = self.robots.rules[group.rules.clone()].iter().find(|r| {
-                r.kind == RuleKind::Disallow && matches!(r.pattern.as_bytes(), b"/" | b"/*" | b"*")
-            });
-            if let Some(rule) = blocks_everything {
-                let whom = if group.is_global() {
-                    Some("every crawler without a group of its own (*)".to_string())
-                } else {
-                    group
-                        .names()
-                        .find(|n| MAJOR_SEARCH_CRAWLERS.contains(&n.to_ascii_lowercase().as_str()))
-                        .map(|n| format!("{n}, a major search crawler"))
-                };
-                if let Some(whom) = whom {
-                    findings.push((
-                        Code::BlocksSite,
-                        rule.line,
-                        format!("'{}' blocks the whole site for {whom}.", rule.text),
-                    ));
-                }
-            }
-        }
-        for (code, line, message) in findings {
-            let span = self.robots.line(line).map_or(0..0, |l| l.span.clone());
-            self.diagnose(code, line, span, message);
-        }
-    }
-
-    fn index_agents(&mut self) {
-        // (lowercased token, group index) of every agent line, file order.
-        let mut tokens: Vec<(Box<[u8]>, usize)> = Vec::new();
-        let mut global = Vec::new();
-        for (index, group) in self.robots.groups.iter().enumerate() {
-            for agent in &group.agents {
-                match &agent.name {
-                    AgentName::Global => {
-                        if global.last() != Some(&index) {
-                            global.push(index);
-                        }
-                    }
-                    AgentName::Token(t) => tokens.push((
-                        t.to_ascii_lowercase().into_bytes().into_boxed_slice(),
-                        index,
-                    )),
-                    AgentName::Nothing => {}
-                }
-            }
-        }
-        // Stable, so each token's groups stay in file order.
-        crate::sort::sort_by(&mut tokens, |a, b| a.0.cmp(&b.0));
-        let mut named_ids: Vec<(Box<[u8]>, Vec<usize>)> = Vec::new();
-        for (token, index) in tokens {
-            match named_ids.last_mut() {
-                Some((last, ids)) if *last == token => {
-                    if ids.last() != Some(&index) {
-                        ids.push(index);
-                    }
-                }
-                _ => named_ids.push((token, vec![index])),
-            }
-        }
-        // Tokens of one group (`Googlebot` and `Googlebot-Image` above the
-        // same rules) share one index instead of building it twice: equal
-        // group lists are adjacent once sorted.
-        let mut by_ids: Vec<usize> = (0..named_ids.len()).collect();
-        crate::sort::sort_by(&mut by_ids, |&a, &b| named_ids[a].1.cmp(&named_ids[b].1));
-        let new_rules = |ids: &Vec<usize>| {
-            Arc::new(AgentRules {
-                rules: OnceLock::new(),
-                groups: ids.clone(),
-            })
-        };
-        let mut shared: Vec<Option<Arc<AgentRules>>> = vec![None; named_ids.len()];
-        for (i, &pos) in by_ids.iter().enumerate() {
-            let ids = &named_ids[pos].1;
-            shared[pos] = Some(match i.checked_sub(1).map(|p| by_ids[p]) {
-                Some(prev) if named_ids[prev].1 == *ids => shared[prev].clone().unwrap(),
-                _ => new_rules(ids),
-            });
-        }
-        self.robots.global = (!global.is_empty()).then(|| {
-            named_ids
-                .iter()
-                .zip(&shared)
-                .find(|((_, ids), _)| *ids == global)
-                .and_then(|(_, rules)| rules.clone())
-                .unwrap_or_else(|| new_rules(&global))
-        });
-        self.robots.named = named_ids
-            .into_iter()
-            .zip(shared)
-            .map(|((token, _), rules)| (token, rules.unwrap()))
-            .collect();
-    }
 }
+
+/// The agent index: every lower-cased product token with the groups naming
+/// it (in file order), and the `*` groups.
+fn index_agents(
+    input: &[u8],
+    groups: &[GroupSpan],
+    agents: &[AgentSpan],
+) -> (Vec<(Box<[u8]>, Arc<AgentRules>)>, Option<Arc<AgentRules>>) {
+    // (lowercased token, group index) of every agent line, file order.
+    let mut tokens: Vec<(Box<[u8]>, usize)> = Vec::new();
+    let mut global = Vec::new();
+    for (index, group) in groups.iter().enumerate() {
+        for agent in &agents[group.agents.0 as usize..group.agents.1 as usize] {
+            match agent.name {
+                NameSpan::Global => {
+                    if global.last() != Some(&index) {
+                        global.push(index);
+                    }
+                }
+                NameSpan::Token(len) => {
+                    let start = agent.value.start as usize;
+                    tokens.push((
+                        input[start..start + len as usize]
+                            .to_ascii_lowercase()
+                            .into_boxed_slice(),
+                        index,
+                    ))
+                }
+                NameSpan::Nothing => {}
+            }
+        }
+    }
+    // Stable, so each token's groups stay in file order.
+    crate::sort::sort_by(&mut tokens, |a, b| a.0.cmp(&b.0));
+    let mut named_ids: Vec<(Box<[u8]>, Vec<usize>)> = Vec::new();
+    for (token, index) in tokens {
+        match named_ids.last_mut() {
+            Some((last, ids)) if *last == token => {
+                if ids.last() != Some(&index) {
+                    ids.push(index);
+                }
+            }
+            _ => named_ids.push((token, vec![index])),
+        }
+    }
+    // Tokens of one group (`Googlebot` and `Googlebot-Image` above the
+    // same rules) share one index instead of building it twice: equal
+    // group lists are adjacent once sorted.
+    let mut by_ids: Vec<usize> = (0..named_ids.len()).collect();
+    crate::sort::sort_by(&mut by_ids, |&a, &b| named_ids[a].1.cmp(&named_ids[b].1));
+    let new_rules = |ids: &Vec<usize>| {
+        Arc::new(AgentRules {
+            rules: OnceLock::new(),
+            groups: ids.clone(),
+        })
+    };
+    let mut shared: Vec<Option<Arc<AgentRules>>> = vec![None; named_ids.len()];
+    for (i, &pos) in by_ids.iter().enumerate() {
+        let ids = &named_ids[pos].1;
+        shared[pos] = Some(match i.checked_sub(1).map(|p| by_ids[p]) {
+            Some(prev) if named_ids[prev].1 == *ids => shared[prev].clone().unwrap(),
+            _ => new_rules(ids),
+        });
+    }
+    let global = (!global.is_empty()).then(|| {
+        named_ids
+            .iter()
+            .zip(&shared)
+            .find(|((_, ids), _)| *ids == global)
+            .and_then(|(_, rules)| rules.clone())
+            .unwrap_or_else(|| new_rules(&global))
+    });
+    let named = named_ids
+        .into_iter()
+        .zip(shared)
+        .map(|((token, _), rules)| (token, rules.unwrap()))
+        .collect();
+    (named, global)
+}
+
 
 /// Reads a Crawl-delay value as `str::parse::<f64>` would, keeping only
 /// finite, non-negative results (`-0` stays `-0.0`, as before).
@@ -1091,59 +949,6 @@ fn parse_seconds(text: &str) -> Option<f64> {
         Some(-0.0)
     } else {
         None
-    }
-}
-
-fn sitemap_problem(url: &str) -> Option<(Code, String)> {
-    let lower = url.to_ascii_lowercase();
-    let absolute = ["http://", "https://"]
-        .iter()
-        .find(|s| lower.starts_with(*s))
-        .map(|s| &url[s.len()..]);
-    match absolute {
-        Some(rest)
-            if rest
-                .split(['/', '?', '#'])
-                .next()
-                .is_some_and(|h| !h.is_empty())
-                && !url.contains(char::is_whitespace) =>
-        {
-            None
-        }
-        Some(_) => Some((
-            Code::SitemapInvalid,
-            format!(
-                "'{}' is not a valid sitemap URL; it needs a host name and no spaces.",
-                shorten(url)
-            ),
-        )),
-        None if url.starts_with('/') => Some((
-            Code::SitemapRelative,
-            format!(
-                "Sitemap '{}' is relative; crawlers need a full URL like https://example.com{}.",
-                shorten(url),
-                shorten(url)
-            ),
-        )),
-        None => Some((
-            Code::SitemapInvalid,
-            format!(
-                "'{}' is not a sitemap URL; write a full URL like https://example.com/sitemap.xml.",
-                shorten(url)
-            ),
-        )),
-    }
-}
-
-/// Keeps messages readable when the quoted text is huge.
-fn shorten(text: &str) -> String {
-    const MAX: usize = 80;
-    // At most MAX bytes is at most MAX characters: no need to count.
-    if text.len() <= MAX || text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let cut: String = text.chars().take(MAX).collect();
-        format!("{cut}…")
     }
 }
 

@@ -209,7 +209,7 @@ impl<'r> CrawlerMatcher<'r> {
             return Verdict::without_rule(Selection::RobotsTxt);
         }
         let best = match &self.applied {
-            Applied::Indexed(_, index) => index.deciding(&robots.rules, &path),
+            Applied::Indexed(_, index) => index.deciding(&path),
             Applied::Groups(groups) => robots.best_linear(groups, &path),
             Applied::Nothing => Best::default(),
         };
@@ -302,8 +302,8 @@ impl Robots {
         };
         let mut matches = Vec::new();
         for &group in applied.groups() {
-            for rule in self.groups[group].rules.clone() {
-                let r = &self.rules[rule];
+            for rule in self.groups()[group].rules.clone() {
+                let r = &self.rules()[rule];
                 if r.pattern.matches(&path) {
                     matches.push(RuleMatch {
                         rule,
@@ -323,7 +323,7 @@ impl Robots {
         let longest = |kind: RuleKind| {
             matches
                 .iter()
-                .filter(|m| self.rules[m.rule].kind == kind)
+                .filter(|m| self.rules()[m.rule].kind == kind)
                 .map(|m| m.priority)
                 .max()
         };
@@ -399,14 +399,15 @@ impl Robots {
                     if let Some(rules) = self.named_rules(token) {
                         return (
                             Selection::Token(index),
-                            Applied::Indexed(rules, rules.rule_set(&self.groups, &self.rules)),
+                            Applied::Indexed(rules, rules.rule_set(self)),
                         );
                     }
                 }
                 AgentMatching::LegacyPrefix => {
-                    let groups: Vec<usize> = (0..self.groups.len())
+                    let all = self.groups();
+                    let groups: Vec<usize> = (0..all.len())
                         .filter(|&g| {
-                            self.groups[g].agents.iter().any(|a| match &a.name {
+                            all[g].agents.iter().any(|a| match &a.name {
                                 AgentName::Token(t) => matching.applies(t, token),
                                 _ => false,
                             })
@@ -421,7 +422,7 @@ impl Robots {
         match &self.global {
             Some(global) if !crawler.ignores_global() => (
                 Selection::Global,
-                Applied::Indexed(global, global.rule_set(&self.groups, &self.rules)),
+                Applied::Indexed(global, global.rule_set(self)),
             ),
             _ => (Selection::NoGroup, Applied::Nothing),
         }
@@ -430,8 +431,8 @@ impl Robots {
     fn best_linear(&self, groups: &[usize], path: &[u8]) -> Best {
         let mut best = Best::default();
         for &group in groups {
-            for rule in self.groups[group].rules.clone() {
-                best.offer_rule(&self.rules, rule, path);
+            for rule in self.groups()[group].rules.clone() {
+                best.offer_rule(self.rules(), rule, path);
             }
         }
         best
@@ -477,10 +478,10 @@ mod tests {
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);
             let global = robots.global.as_ref().unwrap();
-            let index = global.rule_set(&robots.groups, &robots.rules);
+            let index = global.rule_set(&robots);
             for path in &paths {
-                let full = decide(index.best(&robots.rules, path.as_bytes()));
-                let pruned = decide(index.deciding(&robots.rules, path.as_bytes()));
+                let full = decide(index.best(path.as_bytes()));
+                let pruned = decide(index.deciding(path.as_bytes()));
                 prop_assert_eq!(full, pruned, "{:?} {:?}", file, path);
                 prop_assert_eq!(matcher.check(path), robots.check(&crawler, path));
                 let options = CheckOptions { raw_url: true, ..CheckOptions::default() };

@@ -1,0 +1,504 @@
+//! Diagnostics: what a webmaster should know about a parsed robots.txt.
+//!
+//! The linter reads the file the way the parser did (the same [`Lines`] and
+//! [`read_line`]) and the groups and rules it built, and reports each
+//! finding with a stable code, the line, the byte span and one sentence.
+//! It runs the first time [`Robots::diagnostics`] is asked for, so checking
+//! URLs never pays for formatting messages.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::agent::{is_global, product_token};
+use crate::diagnostic::{Code, Diagnostic};
+use crate::key::{classify, google_kind, KeyKind, Spelling};
+use crate::lines::{Lines, RawLine, MAX_LINE_BYTES};
+use crate::robots::{read_line, AgentName, LineKind, Robots, RuleKind};
+use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
+
+/// Crawlers whose `Disallow: /` takes a site out of a major search engine.
+const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
+    "googlebot",
+    "bingbot",
+    "slurp",
+    "duckduckbot",
+    "baiduspider",
+    "yandex",
+    "yandexbot",
+    "applebot",
+    "naverbot",
+];
+
+/// Other keys that some crawler defines: not diagnosed as unknown.
+const KNOWN_OTHER_KEYS: [&str; 9] = [
+    "crawl-delay",
+    "host",
+    "clean-param",
+    "request-rate",
+    "visit-time",
+    "content-signal",
+    "noindex",
+    "nofollow",
+    "cache-delay",
+];
+
+/// Every finding for `robots`, ordered by line (and position in the line).
+pub(crate) fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
+    let mut lint = Lint {
+        robots,
+        input: robots.input(),
+        utf8: std::str::from_utf8(robots.input()).ok(),
+        diagnostics: Vec::new(),
+    };
+    for raw in Lines::new(lint.input) {
+        if robots.is_beyond_limit(&raw) {
+            break;
+        }
+        lint.line(&raw);
+    }
+    lint.file_diagnostics();
+    lint.group_diagnostics();
+    let mut diagnostics = lint.diagnostics;
+    crate::sort::sort_by_key(&mut diagnostics, |d| (d.line, d.span.start));
+    diagnostics
+}
+
+struct Lint<'a> {
+    robots: &'a Robots,
+    input: &'a [u8],
+    /// The input as text, when it is all valid UTF-8: slices of it then need
+    /// no check of their own.
+    utf8: Option<&'a str>,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl<'a> Lint<'a> {
+    /// The text of `range`, without copying valid UTF-8. (`from_utf8`
+    /// checks ASCII a word at a time; the lossy decoder goes byte by byte,
+    /// so it only runs on invalid input.)
+    fn text(&self, range: Range<usize>) -> Cow<'a, str> {
+        if let Some(text) = self.utf8.and_then(|t| t.get(range.clone())) {
+            return Cow::Borrowed(text);
+        }
+        let bytes = &self.input[range];
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(bytes),
+        }
+    }
+
+    fn diagnose(&mut self, code: Code, line: u32, span: Range<usize>, message: String) {
+        self.diagnostics
+            .push(Diagnostic::new(code, line, span, message));
+    }
+
+    fn line(&mut self, raw: &RawLine) {
+        self.raw_line_diagnostics(raw);
+        let robots = self.robots;
+        let read = read_line(self.input, raw, robots.parsed_len(), robots.mode());
+        let number = raw.number;
+        let (Some(key), Some(value)) = (read.key.clone(), read.value.clone()) else {
+            if read.kind == LineKind::Invalid {
+                let text = self.text(raw.readable.clone());
+                self.diagnose(
+                    Code::UnknownDirective,
+                    number,
+                    raw.readable.clone(),
+                    format!(
+                        "'{}' is not a 'key: value' line; crawlers skip it.",
+                        shorten(&text)
+                    ),
+                );
+            }
+            return;
+        };
+        let key_text = self.text(key.clone());
+        if read.missing_colon {
+            if robots.mode() == Mode::Rfc9309 {
+                self.diagnose(
+                    Code::MissingColon,
+                    number,
+                    raw.readable.clone(),
+                    format!("'{key_text}' has no colon after it; RFC 9309 requires one, so this line is skipped (Google would accept it)."),
+                );
+                return;
+            }
+            self.diagnose(
+                Code::MissingColon,
+                number,
+                key.clone(),
+                format!("'{key_text}' has no colon after it; Google accepts this, but other crawlers may skip the line. Write '{key_text}:'."),
+            );
+        }
+        let kind = classify(&self.input[key.clone()], robots.mode()).kind;
+        match read.spelling {
+            Spelling::Exact => {}
+            Spelling::Prefix => self.diagnose(
+                Code::TypoAccepted,
+                number,
+                key.clone(),
+                format!(
+                    "Google reads '{key_text}' as '{}' because it starts with that name; other crawlers may ignore this line.",
+                    kind.canonical()
+                ),
+            ),
+            Spelling::Typo => self.diagnose(
+                Code::TypoAccepted,
+                number,
+                key.clone(),
+                format!(
+                    "'{key_text}' is a misspelling of '{}' that Google accepts; other crawlers may ignore this line.",
+                    kind.canonical()
+                ),
+            ),
+        }
+        match read.kind {
+            LineKind::UserAgent => self.user_agent(number, value),
+            LineKind::Allow => self.rule(number, RuleKind::Allow, raw, value),
+            LineKind::Disallow => self.rule(number, RuleKind::Disallow, raw, value),
+            LineKind::Sitemap => {
+                let url = self.text(value.clone());
+                if let Some((code, message)) = sitemap_problem(&url) {
+                    self.diagnose(code, number, value, message);
+                }
+            }
+            _ => self.other(number, key, &key_text),
+        }
+    }
+
+    fn raw_line_diagnostics(&mut self, raw: &RawLine) {
+        if raw.too_long {
+            let cut = raw.span.start + MAX_LINE_BYTES;
+            self.diagnose(
+                Code::LineTooLong,
+                raw.number,
+                cut..raw.span.end,
+                format!(
+                    "This line is {} bytes long; Google reads only the first {MAX_LINE_BYTES} bytes of a line and ignores the rest.",
+                    raw.span.len()
+                ),
+            );
+        }
+        if let Some(at) = raw.nul_at {
+            let at = raw.span.start + at;
+            self.diagnose(
+                Code::NulByte,
+                raw.number,
+                at..at + 1,
+                "This line contains a NUL byte; Google stops reading the line there.".to_string(),
+            );
+        }
+    }
+
+    fn user_agent(&mut self, number: u32, value: Range<usize>) {
+        let text = self.text(value.clone());
+        if is_global(&text) {
+            return;
+        }
+        let token = product_token(&text);
+        if text.is_empty() {
+            self.diagnose(
+                Code::EmptyUserAgent,
+                number,
+                value,
+                "This User-agent line names no crawler; write a crawler's name or *.".to_string(),
+            );
+        } else if token.is_empty() {
+            self.diagnose(
+                Code::EmptyUserAgent,
+                number,
+                value,
+                format!("'{}' does not start with a letter, so it matches no crawler: a crawler name may contain only letters, '-' and '_'.", shorten(&text)),
+            );
+        } else if token.len() < text.len() {
+            let cut = value.start + token.len();
+            self.diagnose(
+                Code::UserAgentCut,
+                number,
+                cut..value.end,
+                format!("Crawlers read '{}' as '{token}': a crawler name ends at the first character that is not a letter, '-' or '_'.", shorten(&text)),
+            );
+        }
+    }
+
+    fn rule(
+        &mut self,
+        number: u32,
+        kind: RuleKind,
+        raw: &RawLine,
+        value: Range<usize>,
+    ) {
+        if self.robots.line(number).and_then(|l| l.group).is_none() {
+            self.diagnose(
+                Code::RuleBeforeUserAgent,
+                number,
+                raw.readable.clone(),
+                format!("This {} comes before any User-agent line, so no crawler follows it; put a 'User-agent: *' line above it.", kind.as_str()),
+            );
+            return;
+        }
+        let value_bytes = &self.input[value.clone()];
+        if !value_bytes.is_empty() && !matches!(value_bytes[0], b'/' | b'*') {
+            let short = shorten(&self.text(value.clone()));
+            self.diagnose(
+                Code::PatternStart,
+                number,
+                value.clone(),
+                format!("'{short}' does not start with '/' or '*', and paths always start with '/', so it never matches; write '/{short}'."),
+            );
+        }
+        if let Some(dollar) =
+            crate::lines::find_byte(b'$', value_bytes).filter(|&d| d + 1 < value_bytes.len())
+        {
+            let at = value.start + dollar;
+            self.diagnose(
+                Code::DollarNotAtEnd,
+                number,
+                at..at + 1,
+                "'$' anchors the end of the path only as the last character of a pattern; here it matches a literal '$'.".to_string(),
+            );
+        }
+        if kind == RuleKind::Disallow && value_bytes.is_empty() {
+            self.diagnose(
+                Code::EmptyDisallow,
+                number,
+                raw.readable.clone(),
+                "An empty Disallow blocks nothing: this group may crawl everything.".to_string(),
+            );
+        }
+    }
+
+    fn other(&mut self, number: u32, key: Range<usize>, key_text: &str) {
+        let lower = key_text.to_ascii_lowercase();
+        match lower.as_str() {
+            "crawl-delay" => self.diagnose(
+                Code::CrawlDelayIgnored,
+                number,
+                key,
+                "Google ignores Crawl-delay (Googlebot adjusts its rate to the server's responses); Bing and Yandex read it.".to_string(),
+            ),
+            "noindex" | "nofollow" => self.diagnose(
+                Code::NoindexUnsupported,
+                number,
+                key,
+                format!("Google stopped supporting '{key_text}' in robots.txt in 2019; use a robots meta tag or X-Robots-Tag header instead."),
+            ),
+            _ if KNOWN_OTHER_KEYS.contains(&lower.as_str()) => {}
+            _ => {
+                let google = google_kind(key_text.as_bytes());
+                let message = if self.robots.mode() == Mode::Rfc9309 && google != KeyKind::Other {
+                    format!(
+                        "RFC 9309 does not know '{key_text}', so this line is skipped; Google would read it as '{}'.",
+                        google.canonical()
+                    )
+                } else {
+                    format!("'{}' is not a robots.txt directive; crawlers skip this line.", shorten(key_text))
+                };
+                self.diagnose(Code::UnknownDirective, number, key, message);
+            }
+        }
+    }
+
+    fn line_at(&self, offset: usize) -> u32 {
+        let lines = self.robots.lines();
+        let index = lines.partition_point(|l| l.span.end < offset);
+        lines.get(index).map_or(lines.len() as u32, |l| l.number)
+    }
+
+    fn file_diagnostics(&mut self) {
+        let input = self.input;
+        let bom = crate::lines::bom_len(input);
+        let detected = encoding::detect(input);
+        if bom == 3 {
+            self.diagnose(
+                Code::Bom,
+                1,
+                0..3,
+                "The file starts with a UTF-8 byte order mark; Google skips it, but some crawlers read it as part of the first line.".to_string(),
+            );
+        } else if bom > 0 && detected != encoding::Encoding::Utf16 {
+            self.diagnose(
+                Code::Bom,
+                1,
+                0..bom,
+                "The file starts with part of a UTF-8 byte order mark; Google skips it, but other crawlers may not.".to_string(),
+            );
+        }
+        match detected {
+            encoding::Encoding::Utf16 => self.diagnose(
+                Code::Utf16,
+                0,
+                0..input.len().min(2),
+                "This file is UTF-16, but crawlers read robots.txt as UTF-8 and will find no rules in it; save it as UTF-8.".to_string(),
+            ),
+            encoding::Encoding::Utf8 => {}
+            encoding::Encoding::Invalid { first_error } => {
+                let line = self.line_at(first_error);
+                self.diagnose(
+                    Code::InvalidUtf8,
+                    line,
+                    first_error..first_error + 1,
+                    format!("Line {line} has bytes that are not valid UTF-8; Google matches them as raw bytes, but editors and other crawlers may read them differently. Save the file as UTF-8."),
+                );
+            }
+        }
+        if encoding::looks_like_html(input) {
+            self.diagnose(
+                Code::HtmlDocument,
+                0,
+                0..input.len().min(64),
+                "This is an HTML page, not a robots.txt file: the server probably answers /robots.txt with a web page. Crawlers find no valid rules in it.".to_string(),
+            );
+        }
+        if input.len() > GOOGLE_SIZE_LIMIT {
+            let line = self
+                .robots
+                .lines()
+                .iter()
+                .find(|l| l.span.end >= GOOGLE_SIZE_LIMIT)
+                .map_or(0, |l| l.number);
+            let what = if self.robots.parsed_len() <= GOOGLE_SIZE_LIMIT {
+                "so it was ignored here as well"
+            } else {
+                "though it is read here"
+            };
+            self.diagnose(
+                Code::FileTooLarge,
+                line,
+                GOOGLE_SIZE_LIMIT..input.len(),
+                format!(
+                    "This file is {} bytes; Google reads only the first {GOOGLE_SIZE_LIMIT} bytes (500 KiB) and ignores everything from line {line} on, {what}.",
+                    input.len()
+                ),
+            );
+        }
+    }
+
+    fn group_diagnostics(&mut self) {
+        // (lowercased name, group index, line) of every agent line, in file
+        // order, and for each the position of the first one with its name.
+        let mut keys: Vec<(String, usize, u32)> = Vec::new();
+        for (index, group) in self.robots.groups().iter().enumerate() {
+            for agent in &group.agents {
+                let key = match &agent.name {
+                    AgentName::Global => "*".to_string(),
+                    AgentName::Token(t) => t.to_ascii_lowercase(),
+                    AgentName::Nothing => continue,
+                };
+                keys.push((key, index, agent.line));
+            }
+        }
+        let mut order: Vec<usize> = (0..keys.len()).collect();
+        crate::sort::sort_by(&mut order, |&a, &b| keys[a].0.cmp(&keys[b].0));
+        let mut first_of = vec![0usize; keys.len()];
+        let mut first = 0;
+        for (i, &pos) in order.iter().enumerate() {
+            if i == 0 || keys[order[i - 1]].0 != keys[pos].0 {
+                first = pos;
+            }
+            first_of[pos] = first;
+        }
+        let mut findings = Vec::new();
+        let mut k = 0;
+        for (index, group) in self.robots.groups().iter().enumerate() {
+            for agent in &group.agents {
+                if agent.name == AgentName::Nothing {
+                    continue;
+                }
+                let (key, _, _) = &keys[k];
+                let (_, first, line) = keys[first_of[k]];
+                k += 1;
+                let display = if key == "*" {
+                    "*"
+                } else {
+                    agent.value.as_str()
+                };
+                if first != index {
+                    findings.push((
+                        Code::DuplicateGroup,
+                        agent.line,
+                        format!("'{}' already has a group at line {line}; crawlers merge both groups' rules.", shorten(display)),
+                    ));
+                }
+            }
+            let blocks_everything = self.robots.rules()[group.rules.clone()].iter().find(|r| {
+                r.kind == RuleKind::Disallow && matches!(r.pattern.as_bytes(), b"/" | b"/*" | b"*")
+            });
+            if let Some(rule) = blocks_everything {
+                let whom = if group.is_global() {
+                    Some("every crawler without a group of its own (*)".to_string())
+                } else {
+                    group
+                        .names()
+                        .find(|n| MAJOR_SEARCH_CRAWLERS.contains(&n.to_ascii_lowercase().as_str()))
+                        .map(|n| format!("{n}, a major search crawler"))
+                };
+                if let Some(whom) = whom {
+                    findings.push((
+                        Code::BlocksSite,
+                        rule.line,
+                        format!("'{}' blocks the whole site for {whom}.", rule.text),
+                    ));
+                }
+            }
+        }
+        for (code, line, message) in findings {
+            let span = self.robots.line(line).map_or(0..0, |l| l.span.clone());
+            self.diagnose(code, line, span, message);
+        }
+    }
+}
+
+fn sitemap_problem(url: &str) -> Option<(Code, String)> {
+    let lower = url.to_ascii_lowercase();
+    let absolute = ["http://", "https://"]
+        .iter()
+        .find(|s| lower.starts_with(*s))
+        .map(|s| &url[s.len()..]);
+    match absolute {
+        Some(rest)
+            if rest
+                .split(['/', '?', '#'])
+                .next()
+                .is_some_and(|h| !h.is_empty())
+                && !url.contains(char::is_whitespace) =>
+        {
+            None
+        }
+        Some(_) => Some((
+            Code::SitemapInvalid,
+            format!(
+                "'{}' is not a valid sitemap URL; it needs a host name and no spaces.",
+                shorten(url)
+            ),
+        )),
+        None if url.starts_with('/') => Some((
+            Code::SitemapRelative,
+            format!(
+                "Sitemap '{}' is relative; crawlers need a full URL like https://example.com{}.",
+                shorten(url),
+                shorten(url)
+            ),
+        )),
+        None => Some((
+            Code::SitemapInvalid,
+            format!(
+                "'{}' is not a sitemap URL; write a full URL like https://example.com/sitemap.xml.",
+                shorten(url)
+            ),
+        )),
+    }
+}
+
+/// Keeps messages readable when the quoted text is huge.
+pub(crate) fn shorten(text: &str) -> String {
+    const MAX: usize = 80;
+    // At most MAX bytes is at most MAX characters: no need to count.
+    if text.len() <= MAX || text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(MAX).collect();
+        format!("{cut}…")
+    }
+}
+
