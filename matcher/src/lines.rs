@@ -224,20 +224,18 @@ impl Iterator for Lines<'_> {
                 break input.len();
             };
             // A partial BOM holds no structural byte, so `at >= start`.
-            match input[at] {
-                b'\n' | b'\r' => break at,
-                b':' => {
-                    if hash.is_none() {
-                        colon.get_or_insert(at);
-                    }
+            // Tests in order of frequency, rather than a jump table.
+            let b = input[at];
+            if b == b'\n' || b == b'\r' {
+                break at;
+            } else if b == b':' {
+                if hash.is_none() {
+                    colon.get_or_insert(at);
                 }
-                b'#' => {
-                    hash.get_or_insert(at);
-                }
-                0 => {
-                    nul_at.get_or_insert(at - start);
-                }
-                _ => {}
+            } else if b == b'#' {
+                hash.get_or_insert(at);
+            } else if b == 0 {
+                nul_at.get_or_insert(at - start);
             }
         };
         self.start = if end == input.len() {
@@ -373,28 +371,32 @@ fn trim_end(input: &[u8], from: usize, mut to: usize) -> usize {
     to
 }
 
+/// Where the key ends and the value starts in a line without a colon:
+/// Google accepts whitespace in its place, but only when the line is exactly
+/// two words. Rare, so kept out of the way of the common path.
+#[cold]
+fn whitespace_separator(bytes: &[u8]) -> Option<(usize, usize)> {
+    let ws = memchr::memchr2(b' ', b'\t', bytes)?;
+    let value_start = ws
+        + bytes[ws..]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+    match memchr::memchr2(b' ', b'\t', &bytes[value_start..]) {
+        Some(_) => None,
+        None => Some((ws, value_start)),
+    }
+}
+
 /// The key and value of the trimmed, non-empty `text`.
 #[inline(always)]
 fn directive_shape(input: &[u8], text: Range<usize>, colon: Option<usize>) -> LineShape {
     let (key_end, value_start, missing_colon) = match colon {
         Some(colon) => (colon, colon + 1, false),
-        None => {
-            // Google accepts whitespace in place of the colon, but only when
-            // the line is exactly two words.
-            let bytes = &input[text.clone()];
-            let Some(ws) = memchr::memchr2(b' ', b'\t', bytes) else {
-                return LineShape::NoDirective;
-            };
-            let value_start = ws
-                + bytes[ws..]
-                    .iter()
-                    .take_while(|&&b| b == b' ' || b == b'\t')
-                    .count();
-            if memchr::memchr2(b' ', b'\t', &bytes[value_start..]).is_some() {
-                return LineShape::NoDirective;
-            }
-            (text.start + ws, text.start + value_start, true)
-        }
+        None => match whitespace_separator(&input[text.clone()]) {
+            Some((ws, value_start)) => (text.start + ws, text.start + value_start, true),
+            None => return LineShape::NoDirective,
+        },
     };
     // `text` starts with no whitespace, so the key needs trimming at its
     // end only, and the value at its start only.

@@ -416,7 +416,23 @@ impl Robots {
 
     /// Parses with the given mode and size limit.
     pub fn parse_with(input: &[u8], options: &ParseOptions) -> Robots {
-        Parser::new(input, options).run()
+        // Copied first and read from the copy, which is then in the cache.
+        let input: Box<[u8]> = input.into();
+        let parsed = Parser::new(&input, options).run();
+        let (named, global) = index_agents(&input, &parsed.groups, &parsed.agents);
+        Robots {
+            mode: options.mode,
+            input,
+            parsed_len: parsed.limit,
+            group_spans: parsed.groups,
+            rule_spans: parsed.rules,
+            agents: parsed.agents,
+            notes: parsed.notes,
+            named,
+            global,
+            view: OnceLock::new(),
+            diagnostics: OnceLock::new(),
+        }
     }
 
     /// The mode the file was parsed in.
@@ -617,7 +633,17 @@ impl Robots {
     }
 }
 
-/// Builds a [`Robots`] line by line, keeping what checking needs.
+/// What parsing keeps: what checking needs.
+struct Parsed {
+    /// Where reading stopped.
+    limit: usize,
+    groups: Vec<GroupSpan>,
+    rules: Vec<RuleSpan>,
+    agents: Vec<AgentSpan>,
+    notes: Vec<NoteSpan>,
+}
+
+/// Reads a robots.txt line by line into [`Parsed`].
 struct Parser<'a> {
     input: &'a [u8],
     mode: Mode,
@@ -655,7 +681,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn run(mut self) -> Robots {
+    fn run(mut self) -> Parsed {
         let input = self.input;
         let cut = self.limit < input.len();
         // Rule lines take 16 bytes or more in all but toy files: room for
@@ -684,19 +710,12 @@ impl<'a> Parser<'a> {
             }
         }
         self.rules.shrink_to_fit();
-        let (named, global) = index_agents(input, &self.groups, &self.agents);
-        Robots {
-            mode: self.mode,
-            input: input.into(),
-            parsed_len: self.limit,
-            group_spans: self.groups,
-            rule_spans: self.rules,
+        Parsed {
+            limit: self.limit,
+            groups: self.groups,
+            rules: self.rules,
             agents: self.agents,
             notes: self.notes,
-            named,
-            global,
-            view: OnceLock::new(),
-            diagnostics: OnceLock::new(),
         }
     }
 
