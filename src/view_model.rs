@@ -582,8 +582,12 @@ pub struct Results {
     pub disallowed: usize,
     /// Rows whose verdict differs in the other mode.
     pub differing: usize,
-    /// Deciding line -> rows it decides, in row order.
-    pub decided_by_line: HashMap<u32, Vec<usize>>,
+    /// Rows a rule decided, ordered by deciding line (then row), and
+    /// their lines, in parallel: [`Results::decided_by`] finds a line's
+    /// rows by binary search. (Sorted lists rather than a hash map: every
+    /// map type adds its own code to the WebAssembly download.)
+    decided_rows: Vec<usize>,
+    decided_lines: Vec<u32>,
     /// Row identity -> position.
     pub by_id: HashMap<u64, usize>,
     /// Skipped input, one sentence each.
@@ -601,7 +605,9 @@ impl Results {
             .filter_map(|(i, e)| e.crawler.as_ref().ok().map(|c| (i, e.spec.as_str(), c)))
             .collect();
         let mut rows = Vec::with_capacity(urls.urls.len() * valid.len());
-        let mut occurrences: HashMap<(&str, &str), u32> = HashMap::new();
+        // How often each (URL, crawler) pair came so far, by a hash of the
+        // pair: repeated pairs get distinct identities.
+        let mut occurrences: HashMap<u64, usize> = HashMap::new();
         for (url_index, entry) in urls.urls.iter().enumerate() {
             let url = entry.url.as_str();
             let checked_path = robots.checked_path(url, &options);
@@ -613,7 +619,9 @@ impl Results {
                     .other
                     .as_ref()
                     .and_then(|other| other_verdict(other, crawler, url, verdict.allowed));
-                let occurrence = occurrences.entry((url, spec)).or_default();
+                let mut hasher = DefaultHasher::new();
+                (url, spec).hash(&mut hasher);
+                let occurrence = occurrences.entry(hasher.finish()).or_default();
                 *occurrence += 1;
                 let mut hasher = DefaultHasher::new();
                 (url, spec, *occurrence).hash(&mut hasher);
@@ -648,10 +656,14 @@ impl Results {
         }
         let allowed = rows.iter().filter(|r| r.allowed).count();
         let differing = rows.iter().filter(|r| r.other.is_some()).count();
-        let mut decided_by_line: HashMap<u32, Vec<usize>> = HashMap::new();
-        for row in rows.iter().filter(|r| r.line > 0) {
-            decided_by_line.entry(row.line).or_default().push(row.index);
-        }
+        let mut decided: Vec<(u32, usize)> = rows
+            .iter()
+            .filter(|r| r.line > 0)
+            .map(|r| (r.line, r.index))
+            .collect();
+        // Stable: a line's rows stay in row order.
+        robots_matcher::sort::sort_by(&mut decided, |a, b| a.0.cmp(&b.0));
+        let (decided_lines, decided_rows) = decided.into_iter().unzip();
         let by_id = rows.iter().map(|r| (r.id, r.index)).collect();
         let mut notes: Vec<String> = crawlers
             .errors()
@@ -678,7 +690,8 @@ impl Results {
             allowed,
             differing,
             rows,
-            decided_by_line,
+            decided_rows,
+            decided_lines,
             by_id,
             notes,
         }
@@ -704,7 +717,9 @@ impl Results {
 
     /// The rows a line decides.
     pub fn decided_by(&self, line: u32) -> &[usize] {
-        self.decided_by_line.get(&line).map_or(&[], Vec::as_slice)
+        let start = self.decided_lines.partition_point(|&l| l < line);
+        let end = self.decided_lines.partition_point(|&l| l <= line);
+        &self.decided_rows[start..end]
     }
 
     /// A sentence for the editor: `Decides 2 URLs: /a (Googlebot), ...`.
@@ -842,34 +857,38 @@ fn other_verdict(
 /// verdicts first and the comparison a moment later.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Comparison {
-    /// Row identity -> the other mode's verdict, for rows where it differs.
-    pub by_id: HashMap<u64, OtherVerdict>,
+    /// Row identity -> position in `verdicts` (the same map type as
+    /// [`Results::by_id`], so no more map code in the download).
+    by_id: HashMap<u64, usize>,
+    /// The other mode's verdicts, for rows where it differs.
+    verdicts: Vec<OtherVerdict>,
 }
 
 impl Comparison {
     /// Checks every row of `results` against `other`, the robots.txt parsed
     /// in the other mode ([`Parsed::parse_other`]).
     pub fn new(results: &Results, other: &Robots, crawlers: &CrawlerList) -> Comparison {
-        let by_id = results
-            .rows
-            .iter()
-            .filter_map(|row| {
-                let crawler = crawlers.crawler(row.crawler_index)?;
-                let verdict = other_verdict(other, crawler, &row.url, row.allowed)?;
-                Some((row.id, verdict))
-            })
-            .collect();
-        Comparison { by_id }
+        let mut comparison = Comparison::default();
+        for row in &results.rows {
+            let verdict = crawlers
+                .crawler(row.crawler_index)
+                .and_then(|crawler| other_verdict(other, crawler, &row.url, row.allowed));
+            if let Some(verdict) = verdict {
+                comparison.by_id.insert(row.id, comparison.verdicts.len());
+                comparison.verdicts.push(verdict);
+            }
+        }
+        comparison
     }
 
     /// The other mode's verdict for a row, when it differs.
     pub fn get(&self, id: u64) -> Option<&OtherVerdict> {
-        self.by_id.get(&id)
+        self.by_id.get(&id).and_then(|&i| self.verdicts.get(i))
     }
 
     /// Number of rows whose verdict differs.
     pub fn differing(&self) -> usize {
-        self.by_id.len()
+        self.verdicts.len()
     }
 }
 

@@ -6,19 +6,23 @@
 //! their wildcard remainder is left to check. A file of hundreds of rules then
 //! costs a handful of comparisons per URL.
 
-use crate::pattern::Pattern;
+use std::borrow::Cow;
+
+use crate::pattern::{Pattern, Shape};
 use crate::robots::{Rule, RuleKind};
 
 /// A rule to index: its patterns, already normalised.
 #[derive(Clone, Debug)]
-pub struct IndexedRule {
+pub struct IndexedRule<'a> {
     /// Index into [`crate::Robots::rules`].
     pub id: usize,
     pub kind: RuleKind,
     pub line: u32,
-    pub pattern: Pattern,
+    /// Borrowed from the input when normalising changed nothing: most
+    /// rules are then indexed without an allocation of their own.
+    pub pattern: Cow<'a, [u8]>,
     /// Google's `/index.html` alternative of an Allow.
-    pub index_html: Option<Pattern>,
+    pub index_html: Option<Vec<u8>>,
 }
 
 /// A matching rule: the candidate for deciding a verdict.
@@ -103,25 +107,34 @@ struct Entry {
 }
 
 impl Entry {
-    fn new(rule: &IndexedRule, pattern: &Pattern, wildcard: u32) -> Entry {
-        let test = if pattern.is_plain() {
+    /// The entry for the pattern `bytes` of `rule`; `wildcard` is the
+    /// pattern and its place in [`RuleSet::wildcards`] when it has a `*`.
+    fn new(
+        rule: &IndexedRule,
+        bytes: &[u8],
+        shape: Shape,
+        wildcard: Option<(&Pattern, u32)>,
+    ) -> Entry {
+        let test = if shape.is_plain() {
             Test::Always
-        } else if pattern.is_exact() {
+        } else if shape.is_exact() {
             Test::EndsHere
         } else {
             Test::Wildcard
         };
         Entry {
             rule: rule.id as u32,
-            wildcard,
-            priority: pattern.priority(),
+            wildcard: wildcard.map_or(NONE, |(_, at)| at),
+            priority: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
             line: rule.line,
             kind: rule.kind,
             test,
-            last: pattern.required_last_byte().map_or(0, |b| u16::from(b) + 1),
-            need: pattern
-                .required_after_prefix()
-                .fold(0, |m, b| m | byte_bit(b)),
+            last: wildcard
+                .and_then(|(p, _)| p.required_last_byte())
+                .map_or(0, |b| u16::from(b) + 1),
+            need: wildcard.map_or(0, |(p, _)| {
+                p.required_after_prefix().fold(0, |m, b| m | byte_bit(b))
+            }),
         }
     }
 }
@@ -188,23 +201,30 @@ pub struct RuleSet {
 
 impl RuleSet {
     /// Indexes the given rules.
-    pub fn new(rules: impl IntoIterator<Item = IndexedRule>) -> RuleSet {
+    pub fn new<'a>(rules: impl IntoIterator<Item = IndexedRule<'a>>) -> RuleSet {
         let rules = rules.into_iter();
         let mut building = Building::with_capacity(rules.size_hint().0);
-        let mut wildcards = Vec::new();
+        let mut wildcards: Vec<Pattern> = Vec::new();
         for rule in rules {
-            let patterns = std::iter::once(&rule.pattern).chain(rule.index_html.as_ref());
-            for pattern in patterns {
-                let wildcard = if pattern.is_plain() || pattern.is_exact() {
-                    NONE
+            let patterns = std::iter::once(&*rule.pattern).chain(rule.index_html.as_deref());
+            for bytes in patterns {
+                let shape = Shape::of(bytes);
+                let entry = if shape.is_plain() || shape.is_exact() {
+                    Entry::new(&rule, bytes, shape, None)
                 } else {
-                    wildcards.push(pattern.clone());
-                    wildcards.len() as u32 - 1
+                    // Only patterns with a `*` are matched beyond the trie,
+                    // so only they are kept.
+                    let pattern = Pattern::new(bytes.to_vec());
+                    let entry = Entry::new(
+                        &rule,
+                        bytes,
+                        shape,
+                        Some((&pattern, wildcards.len() as u32)),
+                    );
+                    wildcards.push(pattern);
+                    entry
                 };
-                building.insert(
-                    pattern.literal_prefix(),
-                    Entry::new(&rule, pattern, wildcard),
-                );
+                building.insert(shape.literal_prefix(bytes), entry);
             }
         }
         let mut set = building.finish();

@@ -74,7 +74,7 @@ fn starts_with_ignore_case(key: &[u8], name: &str) -> bool {
 }
 
 /// Classifies a key under the given mode.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 pub fn classify(key: &[u8], mode: Mode) -> Key {
     // The exact names differ in length: one comparison finds them.
     let exact = match key.len() {
@@ -165,7 +165,11 @@ mod tests {
                 for b in 0..=255u8 {
                     let old = key[i];
                     key[i] = b;
-                    assert_eq!(is_name(&key, name), key.eq_ignore_ascii_case(name), "{key:?}");
+                    assert_eq!(
+                        is_name(&key, name),
+                        key.eq_ignore_ascii_case(name),
+                        "{key:?}"
+                    );
                     key[i] = old;
                 }
             }

@@ -155,7 +155,7 @@ impl<'a> Structural<'a> {
 }
 
 /// [`structural_mask`] of the 64 bytes at `at` (fewer at the end).
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn block_mask(input: &[u8], at: usize) -> u64 {
     let rest = input.get(at..).unwrap_or_default();
     match rest.first_chunk::<64>() {
@@ -214,7 +214,7 @@ impl<'a> Lines<'a> {
 impl Iterator for Lines<'_> {
     type Item = RawLine;
 
-    #[inline(always)]
+    #[cfg_attr(not(target_family = "wasm"), inline(always))]
     fn next(&mut self) -> Option<RawLine> {
         let start = self.start?;
         let input = self.input;
@@ -250,7 +250,9 @@ impl Iterator for Lines<'_> {
         };
         self.number += 1;
         let len = end - start;
-        let readable_len = nul_at.map_or(len, |n: usize| n.min(len)).min(MAX_LINE_BYTES);
+        let readable_len = nul_at
+            .map_or(len, |n: usize| n.min(len))
+            .min(MAX_LINE_BYTES);
         let readable_end = start + readable_len;
         Some(RawLine {
             number: self.number,
@@ -263,6 +265,10 @@ impl Iterator for Lines<'_> {
         })
     }
 }
+
+// The hot functions of parsing are inlined into each other natively, where
+// that is worth a third of the parse time; in WebAssembly, where the code is
+// downloaded, they stay functions (`cfg_attr(not(target_family = "wasm"))`).
 
 /// Splits `input` into lines ([`Lines`], collected).
 pub fn split_lines(input: &[u8]) -> Vec<RawLine> {
@@ -325,7 +331,7 @@ pub struct SplitLine {
 ///
 /// Each edge is trimmed once, from the side where whitespace can be: this
 /// runs on every line.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 pub fn split_directive(input: &[u8], line: &RawLine, limit: usize) -> SplitLine {
     let readable_end = line.readable.end.min(limit).max(line.readable.start);
     let hash = line.hash.filter(|&h| h < readable_end);
@@ -389,7 +395,7 @@ fn whitespace_separator(bytes: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// The key and value of the trimmed, non-empty `text`.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 fn directive_shape(input: &[u8], text: Range<usize>, colon: Option<usize>) -> LineShape {
     let (key_end, value_start, missing_colon) = match colon {
         Some(colon) => (colon, colon + 1, false),
@@ -555,7 +561,9 @@ mod tests {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
-                *b = [b'a', b'\n', b'\r', b'#', b':', 0, b'\t', 0xFF, b'\x0E', b'\x0C'][(x % 10) as usize];
+                *b = [
+                    b'a', b'\n', b'\r', b'#', b':', 0, b'\t', 0xFF, b'\x0E', b'\x0C',
+                ][(x % 10) as usize];
             }
             let expected = block
                 .iter()

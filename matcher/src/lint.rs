@@ -221,13 +221,7 @@ impl<'a> Lint<'a> {
         }
     }
 
-    fn rule(
-        &mut self,
-        number: u32,
-        kind: RuleKind,
-        raw: &RawLine,
-        value: Range<usize>,
-    ) {
+    fn rule(&mut self, number: u32, kind: RuleKind, raw: &RawLine, value: Range<usize>) {
         if self.robots.line(number).and_then(|l| l.group).is_none() {
             self.diagnose(
                 Code::RuleBeforeUserAgent,
@@ -501,4 +495,3 @@ pub(crate) fn shorten(text: &str) -> String {
         format!("{cut}…")
     }
 }
-

@@ -44,10 +44,10 @@ fn push_escaped(out: &mut Vec<u8>, b: u8) {
 /// escapes of unreserved characters (`%41` is `A`), so they compare equal to
 /// the plain character; `%2A` and `%24` stay escaped and so match a literal
 /// `*` or `$` in a path.
-pub fn normalize_pattern(value: &[u8], mode: Mode) -> Vec<u8> {
+pub fn normalize_pattern(value: &[u8], mode: Mode) -> Cow<'_, [u8]> {
     // Most patterns are plain ASCII without escapes: nothing to change.
     if value.is_ascii() && crate::lines::find_byte(b'%', value).is_none() {
-        return value.to_vec();
+        return Cow::Borrowed(value);
     }
     let mut out = Vec::with_capacity(value.len());
     let mut i = 0;
@@ -75,7 +75,7 @@ pub fn normalize_pattern(value: &[u8], mode: Mode) -> Vec<u8> {
         }
         i += 1;
     }
-    out
+    Cow::Owned(out)
 }
 
 /// Whether a path byte is percent-encoded when a crawler requests the URL:
@@ -160,6 +160,13 @@ fn escape_where(bytes: &[u8], escape: impl Fn(u8) -> bool) -> Vec<u8> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     bytes: Box<[u8]>,
+    shape: Shape,
+}
+
+/// Where the parts of a normalised pattern are: enough to file it by its
+/// literal prefix without keeping (or copying) the pattern itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
     /// End of the literal prefix (the bytes before the first `*`, without a
     /// final `$`).
     prefix_end: u32,
@@ -172,9 +179,9 @@ pub struct Pattern {
     last_start: u32,
 }
 
-impl Pattern {
-    /// Prepares normalised pattern bytes for matching.
-    pub fn new(bytes: Vec<u8>) -> Pattern {
+impl Shape {
+    /// The shape of the normalised pattern `bytes`.
+    pub(crate) fn of(bytes: &[u8]) -> Shape {
         let anchored = bytes.last() == Some(&b'$');
         let body_end = bytes.len() - usize::from(anchored);
         let star = crate::lines::find_byte(b'*', &bytes[..body_end]);
@@ -183,11 +190,35 @@ impl Pattern {
             Some(_) => memchr::memrchr(b'*', &bytes[..body_end]).map_or(prefix_end, |s| s + 1),
             None => prefix_end,
         };
-        Pattern {
+        Shape {
             prefix_end: u32::try_from(prefix_end).unwrap_or(u32::MAX),
             anchored,
             wildcard: star.is_some(),
             last_start: u32::try_from(last_start).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The literal bytes every path matching `bytes` starts with.
+    pub(crate) fn literal_prefix(self, bytes: &[u8]) -> &[u8] {
+        &bytes[..self.prefix_end as usize]
+    }
+
+    /// Whether the pattern is a plain prefix (no `*`, no `$`).
+    pub(crate) fn is_plain(self) -> bool {
+        !self.wildcard && !self.anchored
+    }
+
+    /// Whether the pattern is a literal anchored at the end (`/a$`).
+    pub(crate) fn is_exact(self) -> bool {
+        !self.wildcard && self.anchored
+    }
+}
+
+impl Pattern {
+    /// Prepares normalised pattern bytes for matching.
+    pub fn new(bytes: Vec<u8>) -> Pattern {
+        Pattern {
+            shape: Shape::of(&bytes),
             bytes: bytes.into_boxed_slice(),
         }
     }
@@ -211,7 +242,7 @@ impl Pattern {
 
     /// The literal bytes every matching path starts with.
     pub fn literal_prefix(&self) -> &[u8] {
-        &self.bytes[..self.prefix_end as usize]
+        self.shape.literal_prefix(&self.bytes)
     }
 
     /// Whether `path` matches the whole pattern.
@@ -222,16 +253,16 @@ impl Pattern {
     /// Whether `path` matches, given that it is known to start with
     /// [`Pattern::literal_prefix`].
     pub fn matches_after_prefix(&self, path: &[u8]) -> bool {
-        let prefix_end = self.prefix_end as usize;
-        if !self.wildcard {
-            return !self.anchored || path.len() == prefix_end;
+        let prefix_end = self.shape.prefix_end as usize;
+        if !self.shape.wildcard {
+            return !self.shape.anchored || path.len() == prefix_end;
         }
-        let body_end = self.bytes.len() - usize::from(self.anchored);
-        let last_start = self.last_start as usize;
+        let body_end = self.bytes.len() - usize::from(self.shape.anchored);
+        let last_start = self.shape.last_start as usize;
         let last = &self.bytes[last_start..body_end];
         // An anchored pattern's last piece must end the path: the cheapest
         // test, and the one most paths fail (`/*.php$`).
-        if self.anchored && !path.ends_with(last) {
+        if self.shape.anchored && !path.ends_with(last) {
             return false;
         }
         let mut cursor = prefix_end;
@@ -248,7 +279,7 @@ impl Pattern {
                 }
             }
         }
-        if self.anchored {
+        if self.shape.anchored {
             path.len() >= cursor + last.len()
         } else {
             last.is_empty() || find_piece(&path[cursor..], last).is_some()
@@ -258,8 +289,8 @@ impl Pattern {
     /// The bytes after the literal prefix that every matching path holds
     /// (no `*`, no final `$`), for a cheap test before matching.
     pub(crate) fn required_after_prefix(&self) -> impl Iterator<Item = u8> + '_ {
-        let body_end = self.bytes.len() - usize::from(self.anchored);
-        self.bytes[(self.prefix_end as usize).min(body_end)..body_end]
+        let body_end = self.bytes.len() - usize::from(self.shape.anchored);
+        self.bytes[(self.shape.prefix_end as usize).min(body_end)..body_end]
             .iter()
             .copied()
             .filter(|&b| b != b'*')
@@ -268,21 +299,11 @@ impl Pattern {
     /// The last byte every matching path ends with: the pattern is anchored
     /// and ends in a literal byte.
     pub(crate) fn required_last_byte(&self) -> Option<u8> {
-        if !self.anchored || !self.wildcard {
+        if !self.shape.anchored || !self.shape.wildcard {
             return None;
         }
         let body = &self.bytes[..self.bytes.len() - 1];
         body.last().copied().filter(|&b| b != b'*')
-    }
-
-    /// Whether the pattern is a plain prefix (no `*`, no `$`).
-    pub(crate) fn is_plain(&self) -> bool {
-        !self.wildcard && !self.anchored
-    }
-
-    /// Whether the pattern is a literal anchored at the end (`/a$`).
-    pub(crate) fn is_exact(&self) -> bool {
-        !self.wildcard && self.anchored
     }
 }
 
@@ -388,7 +409,9 @@ mod tests {
 
     #[test]
     fn normalization_escapes_non_ascii_and_uppercases_escapes() {
-        let norm = |s: &str, m| String::from_utf8(normalize_pattern(s.as_bytes(), m)).unwrap();
+        let norm = |s: &str, m| {
+            String::from_utf8(normalize_pattern(s.as_bytes(), m).into_owned()).unwrap()
+        };
         assert_eq!(
             norm("/SanJoséSellers", Mode::Google),
             "/SanJos%C3%A9Sellers"

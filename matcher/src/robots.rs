@@ -12,6 +12,7 @@
 //! diagnostics) is built from those spans the first time it is asked for,
 //! and kept.
 
+use std::borrow::Cow;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 
@@ -287,7 +288,7 @@ pub(crate) struct ReadLine {
 }
 
 /// Reads the part of `raw` before `limit`.
-#[inline(always)]
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
 pub(crate) fn read_line(input: &[u8], raw: &RawLine, limit: usize, mode: Mode) -> ReadLine {
     let split = split_directive(input, raw, limit);
     let mut line = ReadLine {
@@ -349,7 +350,7 @@ impl AgentRules {
                 .map(|id| {
                     let rule = &robots.rule_spans[id];
                     let (pattern, index_html) =
-                        rule_patterns(robots.bytes(rule.value), rule.kind, robots.mode);
+                        normalized_patterns(robots.bytes(rule.value), rule.kind, robots.mode);
                     IndexedRule {
                         id,
                         kind: rule.kind,
@@ -363,15 +364,22 @@ impl AgentRules {
     }
 }
 
+/// Lower-cased product tokens, sorted, with the groups naming each.
+pub(crate) type NamedRules = Vec<(Box<[u8]>, Arc<AgentRules>)>;
+
 /// A rule's pattern as matched, and Google's `/index.html` alternative of
-/// an Allow.
-fn rule_patterns(value: &[u8], kind: RuleKind, mode: Mode) -> (Pattern, Option<Pattern>) {
+/// an Allow, normalised.
+fn normalized_patterns(
+    value: &[u8],
+    kind: RuleKind,
+    mode: Mode,
+) -> (Cow<'_, [u8]>, Option<Vec<u8>>) {
     let normalized = normalize_pattern(value, mode);
     let index_html = match (kind, mode) {
-        (RuleKind::Allow, Mode::Google) => index_html_alternative(&normalized).map(Pattern::new),
+        (RuleKind::Allow, Mode::Google) => index_html_alternative(&normalized),
         _ => None,
     };
-    (Pattern::new(normalized), index_html)
+    (normalized, index_html)
 }
 
 /// A parsed robots.txt. Parse once, then check many URLs.
@@ -389,7 +397,7 @@ pub struct Robots {
     /// Tokens naming the same groups share one index.
     /// Sorted by token for binary search: no hashing per check, and no
     /// hash-flooding by a file full of crafted names.
-    pub(crate) named: Vec<(Box<[u8]>, Arc<AgentRules>)>,
+    pub(crate) named: NamedRules,
     /// The `*` groups.
     pub(crate) global: Option<Arc<AgentRules>>,
     /// Lines, groups, rules and directives as text, built when first asked
@@ -609,16 +617,19 @@ impl Robots {
         for (group, g) in self.group_spans.iter().enumerate() {
             for id in g.rules.0 as usize..g.rules.1 as usize {
                 let r = &self.rule_spans[id];
-                let (pattern, index_html) = rule_patterns(self.bytes(r.value), r.kind, self.mode);
+                let (pattern, index_html) =
+                    normalized_patterns(self.bytes(r.value), r.kind, self.mode);
                 rules.push(Rule {
                     kind: r.kind,
                     line: r.line,
                     // Parsing keeps a rule exactly where this reading finds
                     // one, so there is a text for every rule.
-                    text: rule_texts.get(id).map_or_else(String::new, |t| text(t.clone())),
+                    text: rule_texts
+                        .get(id)
+                        .map_or_else(String::new, |t| text(t.clone())),
                     value: span_text(r.value),
-                    pattern,
-                    index_html,
+                    pattern: Pattern::new(pattern.into_owned()),
+                    index_html: index_html.map(Pattern::new),
                     group,
                 });
             }
@@ -774,7 +785,7 @@ fn index_agents(
     input: &[u8],
     groups: &[GroupSpan],
     agents: &[AgentSpan],
-) -> (Vec<(Box<[u8]>, Arc<AgentRules>)>, Option<Arc<AgentRules>>) {
+) -> (NamedRules, Option<Arc<AgentRules>>) {
     // (lowercased token, group index) of every agent line, file order.
     let mut tokens: Vec<(Box<[u8]>, usize)> = Vec::new();
     let mut global = Vec::new();
@@ -846,7 +857,6 @@ fn index_agents(
         .collect();
     (named, global)
 }
-
 
 /// Reads a Crawl-delay value as `str::parse::<f64>` would, keeping only
 /// finite, non-negative results (`-0` stays `-0.0`, as before).
