@@ -424,9 +424,9 @@ impl Robots {
 
     /// Parses with the given mode and size limit.
     pub fn parse_with(input: &[u8], options: &ParseOptions) -> Robots {
-        // Copied first and read from the copy, which is then in the cache.
+        let parsed = Parser::new(input, options).run();
+        // The spans point into this copy.
         let input: Box<[u8]> = input.into();
-        let parsed = Parser::new(&input, options).run();
         let (named, global) = index_agents(&input, &parsed.groups, &parsed.agents);
         Robots {
             mode: options.mode,
@@ -695,11 +695,6 @@ impl<'a> Parser<'a> {
     fn run(mut self) -> Parsed {
         let input = self.input;
         let cut = self.limit < input.len();
-        // Rule lines take 16 bytes or more in all but toy files: room for
-        // that many rules up front saves growing the list (copying it)
-        // while reading a big file. Memory never touched costs nothing, and
-        // the spare room is given back.
-        self.rules.reserve(self.limit / 16);
         for raw in Lines::new(input) {
             if cut && raw.span.start >= self.limit {
                 break;
@@ -720,7 +715,6 @@ impl<'a> Parser<'a> {
                 _ => {}
             }
         }
-        self.rules.shrink_to_fit();
         Parsed {
             limit: self.limit,
             groups: self.groups,
