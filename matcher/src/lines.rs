@@ -218,7 +218,10 @@ impl Iterator for Lines<'_> {
     fn next(&mut self) -> Option<RawLine> {
         let start = self.start?;
         let input = self.input;
-        let (mut hash, mut colon, mut nul_at) = (None, None, None);
+        // Positions found so far; `usize::MAX` for none (cheaper than
+        // `Option`s in this loop, which runs once per structural byte).
+        const NONE: usize = usize::MAX;
+        let (mut hash, mut colon, mut nul) = (NONE, NONE, NONE);
         let end = loop {
             let Some(at) = self.structural.next() else {
                 break input.len();
@@ -229,13 +232,14 @@ impl Iterator for Lines<'_> {
             if b == b'\n' || b == b'\r' {
                 break at;
             } else if b == b':' {
-                if hash.is_none() {
-                    colon.get_or_insert(at);
+                // Only the first `:` before any `#` separates.
+                if colon == NONE && hash == NONE {
+                    colon = at;
                 }
             } else if b == b'#' {
-                hash.get_or_insert(at);
+                hash = hash.min(at);
             } else if b == 0 {
-                nul_at.get_or_insert(at - start);
+                nul = nul.min(at);
             }
         };
         self.start = if end == input.len() {
@@ -250,18 +254,15 @@ impl Iterator for Lines<'_> {
         };
         self.number += 1;
         let len = end - start;
-        let readable_len = nul_at
-            .map_or(len, |n: usize| n.min(len))
-            .min(MAX_LINE_BYTES);
-        let readable_end = start + readable_len;
+        let readable_end = start + (nul.min(end) - start).min(MAX_LINE_BYTES);
         Some(RawLine {
             number: self.number,
             span: start..end,
             readable: start..readable_end,
             too_long: len > MAX_LINE_BYTES,
-            nul_at,
-            hash: hash.filter(|&h| h < readable_end),
-            colon: colon.filter(|&c| c < readable_end),
+            nul_at: (nul != NONE).then(|| nul - start),
+            hash: (hash < readable_end).then_some(hash),
+            colon: (colon < readable_end).then_some(colon),
         })
     }
 }
