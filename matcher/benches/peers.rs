@@ -573,7 +573,11 @@ fn main() {
     // What an editor or linter pays: everything a person reads, built.
     let parse_500k_all = time_per_call(&b, || {
         let robots = Robots::parse(black_box(big.as_bytes()));
-        black_box((robots.lines().len(), robots.rules().len(), robots.diagnostics().len()));
+        black_box((
+            robots.lines().len(),
+            robots.rules().len(),
+            robots.diagnostics().len(),
+        ));
     });
 
     let stars =

@@ -20,9 +20,11 @@
 //!
 //! The pipeline follows Google's `robots.cc`: [`lines`] splits bytes into
 //! `key: value` lines, [`key`] gives keys their meaning, [`robots`] builds
-//! groups and rules (and diagnostics), [`index`] files rules for fast lookup,
-//! and [`verdict`] decides. Nothing here depends on the web platform: the
-//! crate builds for native targets and for wasm32 alike.
+//! groups and rules (as spans into a copy of the input; what people read,
+//! and the diagnostics, are built from them when first asked for), [`index`]
+//! files a crawler's rules for fast lookup on its first check, and
+//! [`verdict`] decides. Nothing here depends on the web platform: the crate
+//! builds for native targets and for wasm32 alike.
 
 pub mod agent;
 pub mod diagnostic;

@@ -204,7 +204,7 @@ pub struct OtherDirective {
 /// A byte range of the input, in half the space of a `Range<usize>`
 /// (inputs are read up to 4 GiB).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Span {
+struct Span {
     start: u32,
     end: u32,
 }
@@ -218,7 +218,7 @@ impl Span {
         }
     }
 
-    pub(crate) fn range(self) -> Range<usize> {
+    fn range(self) -> Range<usize> {
         self.start as usize..self.end as usize
     }
 }
@@ -226,11 +226,11 @@ impl Span {
 /// An Allow or Disallow as parsed (16 bytes: a file of 50,000 rules is
 /// read into 800 KB).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RuleSpan {
-    pub line: u32,
+struct RuleSpan {
+    line: u32,
     /// The pattern as written.
-    pub value: Span,
-    pub kind: RuleKind,
+    value: Span,
+    kind: RuleKind,
 }
 
 /// What a User-agent value names, as parsed.
@@ -250,11 +250,12 @@ struct AgentSpan {
     name: NameSpan,
 }
 
-/// A group as parsed: ranges of [`Robots::agents`] and [`Robots::rules`].
+/// A group as parsed: the ranges of its User-agent lines and rules in the
+/// parsed lists (rule indices are those of [`Robots::rules`]).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct GroupSpan {
+struct GroupSpan {
     agents: (u32, u32),
-    pub rules: (u32, u32),
+    rules: (u32, u32),
     first_line: u32,
     last_line: u32,
 }
@@ -387,10 +388,10 @@ fn normalized_patterns(
 pub struct Robots {
     pub(crate) mode: Mode,
     /// A copy of the input: every span points into it.
-    pub(crate) input: Box<[u8]>,
-    pub(crate) parsed_len: usize,
-    pub(crate) group_spans: Vec<GroupSpan>,
-    pub(crate) rule_spans: Vec<RuleSpan>,
+    input: Box<[u8]>,
+    parsed_len: usize,
+    group_spans: Vec<GroupSpan>,
+    rule_spans: Vec<RuleSpan>,
     agents: Vec<AgentSpan>,
     notes: Vec<NoteSpan>,
     /// Lower-cased product token -> the groups naming it.
@@ -408,12 +409,12 @@ pub struct Robots {
 
 /// The parsed file as people read it.
 #[derive(Clone, Debug)]
-pub(crate) struct View {
-    pub lines: Vec<Line>,
-    pub groups: Vec<Group>,
-    pub rules: Vec<Rule>,
-    pub sitemaps: Vec<Sitemap>,
-    pub others: Vec<OtherDirective>,
+struct View {
+    lines: Vec<Line>,
+    groups: Vec<Group>,
+    rules: Vec<Rule>,
+    sitemaps: Vec<Sitemap>,
+    others: Vec<OtherDirective>,
 }
 
 impl Robots {
@@ -502,11 +503,11 @@ impl Robots {
         &self.input
     }
 
-    pub(crate) fn bytes(&self, span: Span) -> &[u8] {
+    fn bytes(&self, span: Span) -> &[u8] {
         &self.input[span.range()]
     }
 
-    pub(crate) fn view(&self) -> &View {
+    fn view(&self) -> &View {
         self.view.get_or_init(|| self.build_view())
     }
 
