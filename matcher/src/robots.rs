@@ -665,11 +665,9 @@ struct Parser<'a> {
     rules: Vec<RuleSpan>,
     agents: Vec<AgentSpan>,
     notes: Vec<NoteSpan>,
-    /// The group rules currently go to ([`NO_GROUP`] before the first),
-    /// and whether it has rules yet (a User-agent after a rule starts a new
-    /// group).
-    current: u32,
-    current_has_rules: bool,
+    /// The group being read, which rules go to (`None` before the first
+    /// User-agent). It joins `groups` when the next one starts.
+    open: Option<GroupSpan>,
 }
 
 impl<'a> Parser<'a> {
@@ -688,8 +686,7 @@ impl<'a> Parser<'a> {
             rules: Vec::new(),
             agents: Vec::new(),
             notes: Vec::new(),
-            current: NO_GROUP,
-            current_has_rules: false,
+            open: None,
         }
     }
 
@@ -711,11 +708,13 @@ impl<'a> Parser<'a> {
                     sitemap: line.kind == LineKind::Sitemap,
                     key: Span::new(line.key.clone().unwrap_or_default()),
                     value: value(),
-                    group: self.current,
+                    // The open group is the next to join `groups`.
+                    group: self.open.map_or(NO_GROUP, |_| self.groups.len() as u32),
                 }),
                 _ => {}
             }
         }
+        self.groups.extend(self.open);
         Parsed {
             limit: self.limit,
             groups: self.groups,
@@ -726,17 +725,17 @@ impl<'a> Parser<'a> {
     }
 
     fn user_agent(&mut self, number: u32, value: Span) {
-        if self.current == NO_GROUP || self.current_has_rules {
+        // A User-agent after a rule starts a new group.
+        if self.open.is_none_or(|g| g.rules.1 > g.rules.0) {
+            self.groups.extend(self.open.take());
             let at = self.agents.len() as u32;
             let rules = self.rules.len() as u32;
-            self.groups.push(GroupSpan {
+            self.open = Some(GroupSpan {
                 agents: (at, at),
                 rules: (rules, rules),
                 first_line: number,
                 last_line: number,
             });
-            self.current = self.groups.len() as u32 - 1;
-            self.current_has_rules = false;
         }
         let bytes = &self.input[value.range()];
         let name = if is_global_value(bytes) {
@@ -752,15 +751,16 @@ impl<'a> Parser<'a> {
             value,
             name,
         });
-        let g = &mut self.groups[self.current as usize];
-        g.agents.1 = self.agents.len() as u32;
-        g.last_line = number;
+        if let Some(g) = &mut self.open {
+            g.agents.1 = self.agents.len() as u32;
+            g.last_line = number;
+        }
     }
 
     fn rule(&mut self, number: u32, kind: RuleKind, line: &ReadLine) {
         // A rule before any User-agent applies to no crawler (the linter
         // says so).
-        let Some(g) = self.groups.get_mut(self.current as usize) else {
+        let Some(g) = &mut self.open else {
             return;
         };
         self.rules.push(RuleSpan {
@@ -770,7 +770,6 @@ impl<'a> Parser<'a> {
         });
         g.rules.1 = self.rules.len() as u32;
         g.last_line = number;
-        self.current_has_rules = true;
     }
 }
 
