@@ -65,7 +65,7 @@ pub fn ResultsPanel() -> impl IntoView {
         ctx.results
             .with(|r| r.rows.iter().map(|row| row.id).collect::<Vec<_>>())
     });
-    let cells: Cells = StoredValue::new(HashMap::new());
+    let cells: Cells = StoredValue::new(RowCells::default());
     Effect::new(move |_| sync_cells(ctx, cells));
     let export = move |json: bool| {
         let mode = ctx.mode.get_untracked();
@@ -178,7 +178,36 @@ struct RowData {
 /// [`ResultsPanel`]. Rows depend on their own signal only: thousands of rows
 /// subscribing to the results themselves make every edit pay for
 /// re-subscribing them all.
-type Cells = StoredValue<HashMap<u64, ArcRwSignal<Option<RowData>>>>;
+type Cells = StoredValue<RowCells>;
+
+/// The rows' signals by row identity. A list and an index of the same map
+/// type as [`Results::by_id`](crate::view_model::Results), rather than a map
+/// of signals: each map type adds its own code to the WebAssembly download.
+#[derive(Default)]
+struct RowCells {
+    index: HashMap<u64, usize>,
+    cells: Vec<(u64, ArcRwSignal<Option<RowData>>)>,
+}
+
+impl RowCells {
+    fn get(&self, id: u64) -> Option<&ArcRwSignal<Option<RowData>>> {
+        self.index.get(&id).map(|&i| &self.cells[i].1)
+    }
+
+    fn insert(&mut self, id: u64, cell: ArcRwSignal<Option<RowData>>) {
+        self.index.insert(id, self.cells.len());
+        self.cells.push((id, cell));
+    }
+
+    /// Keeps the cells whose id passes `keep`.
+    fn retain(&mut self, keep: impl Fn(u64) -> bool) {
+        self.cells.retain(|(id, _)| keep(*id));
+        self.index.clear();
+        for (i, (id, _)) in self.cells.iter().enumerate() {
+            self.index.insert(*id, i);
+        }
+    }
+}
 
 fn row_data(ctx: Ctx, row: &Row) -> RowData {
     RowData {
@@ -190,7 +219,7 @@ fn row_data(ctx: Ctx, row: &Row) -> RowData {
 
 /// The row's signal, created on first use.
 fn cell(ctx: Ctx, cells: Cells, id: u64) -> ArcRwSignal<Option<RowData>> {
-    if let Some(cell) = cells.with_value(|c| c.get(&id).cloned()) {
+    if let Some(cell) = cells.with_value(|c| c.get(id).cloned()) {
         return cell;
     }
     let data = ctx
@@ -210,10 +239,10 @@ fn sync_cells(ctx: Ctx, cells: Cells) {
     ctx.comparison.track();
     let mut changed = Vec::new();
     cells.update_value(|cells| {
-        cells.retain(|id, _| results.by_id.contains_key(id));
+        cells.retain(|id| results.by_id.contains_key(&id));
         ctx.comparison.with_untracked(|comparison| {
             for row in &results.rows {
-                let Some(cell) = cells.get(&row.id) else {
+                let Some(cell) = cells.get(row.id) else {
                     continue;
                 };
                 let other = comparison.get(row.id);
