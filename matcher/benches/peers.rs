@@ -360,6 +360,8 @@ struct Row {
     rules: usize,
     urls: usize,
     parse: [f64; 3],
+    /// Parse then one check: ours, texting_robots.
+    first_check: [f64; 2],
     checks: [f64; 3],
     checks_oneshot: f64,
     agree_texting: (usize, usize),
@@ -382,6 +384,15 @@ fn compare(b: &Budget, name: &str, bytes: &[u8], seed: u64) -> Row {
     });
     let parse_robotstxt = time_per_call(b, || {
         robotstxt::parse_robotstxt(black_box(&text), &mut NoopHandler);
+    });
+    // Parse and one check: ours then also builds the crawler's rule index.
+    let first_url = urls.first().map_or("/", String::as_str);
+    let first_check_ours = time_per_call(b, || {
+        black_box(Robots::parse(black_box(bytes)).check(&crawler, first_url));
+    });
+    let first_check_texting = time_per_call(b, || {
+        let robot = texting_robots::Robot::new(&agent_lower, black_box(bytes)).ok();
+        black_box(robot.map(|r| r.allowed(first_url)));
     });
 
     // Many URLs for one crawler: what a crawler or the CLI's batch check
@@ -437,6 +448,7 @@ fn compare(b: &Budget, name: &str, bytes: &[u8], seed: u64) -> Row {
         rules: ours.rules().len(),
         urls: urls.len(),
         parse: [parse_ours, parse_texting, parse_robotstxt],
+        first_check: [first_check_ours, first_check_texting],
         checks: [checks_ours, checks_texting, checks_robotstxt],
         checks_oneshot: checks_ours_oneshot,
         agree_texting,
@@ -490,8 +502,11 @@ fn print_rows(rows: &[Row]) {
     println!("x text / x rtxt: how many times faster we are (peer time / our time; our rate / peer rate).");
     for r in rows {
         println!(
-            "  {}: {} URLs; Robots::check_with per URL (crawler looked up each time) {}; same verdict as texting_robots {}/{}, as robotstxt {}/{}",
+            "  {}: parse and a first check {} (texting_robots {}: {:.1}x); {} URLs; Robots::check_with per URL (crawler looked up each time) {}; same verdict as texting_robots {}/{}, as robotstxt {}/{}",
             r.name,
+            fmt_time(r.first_check[0]),
+            fmt_time(r.first_check[1]),
+            r.first_check[1] / r.first_check[0],
             r.urls,
             fmt_rate(r.checks_oneshot),
             r.agree_texting.0,
