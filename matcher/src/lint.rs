@@ -13,7 +13,7 @@ use crate::agent::{is_global, product_token};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::key::{classify, google_kind, KeyKind, Spelling};
 use crate::lines::{Lines, RawLine, MAX_LINE_BYTES};
-use crate::robots::{read_line, AgentName, LineKind, Robots, RuleKind};
+use crate::robots::{read_line, AgentName, LineKind, Robots, RuleKind, Text};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
@@ -47,7 +47,7 @@ pub(crate) fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
     let mut lint = Lint {
         robots,
         input: robots.input(),
-        utf8: std::str::from_utf8(robots.input()).ok(),
+        text: Text::new(robots.input()),
         diagnostics: Vec::new(),
     };
     for raw in Lines::new(lint.input) {
@@ -66,25 +66,13 @@ pub(crate) fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
 struct Lint<'a> {
     robots: &'a Robots,
     input: &'a [u8],
-    /// The input as text, when it is all valid UTF-8: slices of it then need
-    /// no check of their own.
-    utf8: Option<&'a str>,
+    text: Text<'a>,
     diagnostics: Vec<Diagnostic>,
 }
 
 impl<'a> Lint<'a> {
-    /// The text of `range`, without copying valid UTF-8. (`from_utf8`
-    /// checks ASCII a word at a time; the lossy decoder goes byte by byte,
-    /// so it only runs on invalid input.)
     fn text(&self, range: Range<usize>) -> Cow<'a, str> {
-        if let Some(text) = self.utf8.and_then(|t| t.get(range.clone())) {
-            return Cow::Borrowed(text);
-        }
-        let bytes = &self.input[range];
-        match std::str::from_utf8(bytes) {
-            Ok(text) => Cow::Borrowed(text),
-            Err(_) => String::from_utf8_lossy(bytes),
-        }
+        self.text.get(range)
     }
 
     fn diagnose(&mut self, code: Code, line: u32, span: Range<usize>, message: String) {

@@ -365,6 +365,38 @@ impl AgentRules {
     }
 }
 
+/// The input as text, a range at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Text<'a> {
+    input: &'a [u8],
+    /// The whole input, when it is valid UTF-8: slices of it then need no
+    /// check of their own.
+    utf8: Option<&'a str>,
+}
+
+impl<'a> Text<'a> {
+    pub(crate) fn new(input: &'a [u8]) -> Text<'a> {
+        Text {
+            input,
+            utf8: std::str::from_utf8(input).ok(),
+        }
+    }
+
+    /// The text of `range`, without copying valid UTF-8. (`from_utf8`
+    /// checks ASCII a word at a time; the lossy decoder goes byte by byte,
+    /// so it only runs on invalid input.)
+    pub(crate) fn get(self, range: Range<usize>) -> Cow<'a, str> {
+        if let Some(text) = self.utf8.and_then(|t| t.get(range.clone())) {
+            return Cow::Borrowed(text);
+        }
+        let bytes = &self.input[range];
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(bytes),
+        }
+    }
+}
+
 /// Lower-cased product tokens, sorted, with the groups naming each.
 pub(crate) type NamedRules = Vec<(Box<[u8]>, Arc<AgentRules>)>;
 
@@ -518,15 +550,8 @@ impl Robots {
 
     fn build_view(&self) -> View {
         let input = &*self.input;
-        let utf8 = std::str::from_utf8(input).ok();
-        // Valid UTF-8 input is sliced without copying it twice; the lossy
-        // decoder only runs on invalid bytes.
-        let text = |range: Range<usize>| -> String {
-            match utf8.and_then(|t| t.get(range.clone())) {
-                Some(text) => text.to_string(),
-                None => String::from_utf8_lossy(&input[range]).into_owned(),
-            }
-        };
+        let as_text = Text::new(input);
+        let text = |range: Range<usize>| as_text.get(range).into_owned();
         let span_text = |span: Span| text(span.range());
         let mut lines = Vec::new();
         // Each rule's text, read with its line.
