@@ -273,6 +273,12 @@ struct NoteSpan {
 
 const NO_GROUP: u32 = u32::MAX;
 
+/// Whether the line at `raw` starts after `limit`, the end of what is read
+/// of an input of `input_len` bytes (a limit at the end cuts nothing).
+fn beyond_limit(raw: &RawLine, limit: usize, input_len: usize) -> bool {
+    limit < input_len && raw.span.start >= limit
+}
+
 /// One line read the way the parser reads it: shape, key meaning and spans.
 /// Parsing and [`Robots::lines`] both read lines through this, so they
 /// always agree.
@@ -545,7 +551,7 @@ impl Robots {
 
     /// Whether the line at `raw` is after the size limit.
     pub(crate) fn is_beyond_limit(&self, raw: &RawLine) -> bool {
-        raw.span.start >= self.parsed_len && self.parsed_len < self.input.len()
+        beyond_limit(raw, self.parsed_len, self.input.len())
     }
 
     fn build_view(&self) -> View {
@@ -717,9 +723,8 @@ impl<'a> Parser<'a> {
 
     fn run(mut self) -> Parsed {
         let input = self.input;
-        let cut = self.limit < input.len();
         for raw in Lines::new(input) {
-            if cut && raw.span.start >= self.limit {
+            if beyond_limit(&raw, self.limit, input.len()) {
                 break;
             }
             let line = read_line(input, &raw, self.limit, self.mode);
