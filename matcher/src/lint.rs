@@ -11,7 +11,7 @@ use std::ops::Range;
 
 use crate::agent::{is_global, product_token};
 use crate::diagnostic::{Code, Diagnostic};
-use crate::key::{classify, google_kind, KeyKind, Spelling};
+use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{Lines, RawLine, MAX_LINE_BYTES};
 use crate::robots::{read_line, AgentName, LineKind, Robots, RuleKind, Text};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
@@ -118,8 +118,8 @@ impl<'a> Lint<'a> {
                 format!("'{key_text}' has no colon after it; Google accepts this, but other crawlers may skip the line. Write '{key_text}:'."),
             );
         }
-        let kind = classify(&self.input[key.clone()], robots.mode()).kind;
-        match read.spelling {
+        let kind = read.meaning.kind;
+        match read.meaning.spelling {
             Spelling::Exact => {}
             Spelling::Prefix => self.diagnose(
                 Code::TypoAccepted,

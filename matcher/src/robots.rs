@@ -19,7 +19,7 @@ use std::sync::{Arc, OnceLock};
 use crate::agent::{is_global_value, product_token_len};
 use crate::diagnostic::Diagnostic;
 use crate::index::{IndexedRule, RuleSet};
-use crate::key::{classify, KeyKind, Spelling};
+use crate::key::{classify, Key, KeyKind, Spelling};
 use crate::lines::{split_directive, LineShape, Lines, RawLine};
 use crate::pattern::{index_html_alternative, normalize_pattern, Pattern};
 use crate::{Mode, ParseOptions};
@@ -291,7 +291,9 @@ pub(crate) struct ReadLine {
     pub text: Range<usize>,
     pub comment: Option<Range<usize>>,
     pub missing_colon: bool,
-    pub spelling: Spelling,
+    /// What the key names and how it was spelled (an exact `Other` when
+    /// the line is no directive).
+    pub meaning: Key,
 }
 
 /// Reads the part of `raw` before `limit`.
@@ -305,7 +307,10 @@ pub(crate) fn read_line(input: &[u8], raw: &RawLine, limit: usize, mode: Mode) -
         text: split.text,
         comment: split.comment,
         missing_colon: false,
-        spelling: Spelling::Exact,
+        meaning: Key {
+            kind: KeyKind::Other,
+            spelling: Spelling::Exact,
+        },
     };
     match split.shape {
         LineShape::Blank => line.kind = LineKind::Blank,
@@ -315,9 +320,8 @@ pub(crate) fn read_line(input: &[u8], raw: &RawLine, limit: usize, mode: Mode) -
             line.missing_colon = d.missing_colon;
             // RFC 9309 requires the colon: the line is then no directive.
             if !(d.missing_colon && mode == Mode::Rfc9309) {
-                let key = classify(&input[d.key.clone()], mode);
-                line.spelling = key.spelling;
-                line.kind = match key.kind {
+                line.meaning = classify(&input[d.key.clone()], mode);
+                line.kind = match line.meaning.kind {
                     KeyKind::UserAgent => LineKind::UserAgent,
                     KeyKind::Allow => LineKind::Allow,
                     KeyKind::Disallow => LineKind::Disallow,
