@@ -274,28 +274,10 @@ impl Iterator for Lines<'_> {
     }
 }
 
-/// Splits `input` into lines ([`Lines`], collected).
-pub fn split_lines(input: &[u8]) -> Vec<RawLine> {
-    Lines::new(input).collect()
-}
-
 /// Whitespace as Google's parser strips it (ASCII space, tab, LF, VT, FF, CR).
 #[inline(always)]
 pub fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-}
-
-/// Trims [`is_space`] bytes from both ends of `range` within `input`.
-#[inline]
-pub fn trim(input: &[u8], range: Range<usize>) -> Range<usize> {
-    let bytes = &input[range.clone()];
-    let lead = bytes.iter().take_while(|&&b| is_space(b)).count();
-    let trail = bytes[lead..]
-        .iter()
-        .rev()
-        .take_while(|&&b| is_space(b))
-        .count();
-    range.start + lead..range.end - trail
 }
 
 /// What a readable line holds, before the key is given a meaning.
@@ -425,6 +407,10 @@ fn directive_shape(input: &[u8], text: Range<usize>, colon: Option<usize>) -> Li
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn split_lines(input: &[u8]) -> Vec<RawLine> {
+        Lines::new(input).collect()
+    }
 
     fn texts(input: &[u8]) -> Vec<&[u8]> {
         split_lines(input)
