@@ -619,12 +619,13 @@ impl Results {
                     .other
                     .as_ref()
                     .and_then(|other| other_verdict(other, crawler, url, verdict.allowed));
+                // The identity hashes (url, spec, occurrence): the pair's
+                // hash so far is the key for counting occurrences.
                 let mut hasher = DefaultHasher::new();
                 (url, spec).hash(&mut hasher);
                 let occurrence = occurrences.entry(hasher.finish()).or_default();
                 *occurrence += 1;
-                let mut hasher = DefaultHasher::new();
-                (url, spec, *occurrence).hash(&mut hasher);
+                occurrence.hash(&mut hasher);
                 let id = hasher.finish();
                 (
                     verdict.allowed,
