@@ -126,63 +126,53 @@ pub fn FileFacts() -> impl IntoView {
                 <div class="fact" data-testid="sitemaps">
                     <h3>"Sitemaps"</h3>
                     {move || {
-                        let list = facts.with(|f| f.0.clone());
-                        if list.is_empty() {
-                            return view! { <p class="muted">"None."</p> }.into_any();
-                        }
-                        view! {
-                            <ul>
-                                {list
-                                    .into_iter()
-                                    .map(|(line, url)| view! { <li>{line_button(line)}" "<code class="wrap">{url}</code></li> })
-                                    .collect_view()}
-                            </ul>
-                        }
-                            .into_any()
+                        let items = facts.with(|f| {
+                            f.0.iter()
+                                .map(|(line, url)| view! { {line_button(*line)}" "<code class="wrap">{url.clone()}</code> }.into_any())
+                                .collect()
+                        });
+                        fact_list(items, None)
                     }}
                 </div>
                 <div class="fact" data-testid="crawl-delays">
                     <h3>"Crawl-delay"</h3>
                     {move || {
-                        let list = facts.with(|f| f.1.clone());
-                        if list.is_empty() {
-                            return view! { <p class="muted">"None."</p> }.into_any();
-                        }
-                        view! {
-                            <ul>
-                                {list
-                                    .into_iter()
-                                    .map(|(line, group, value)| {
-                                        view! { <li>{line_button(line)}" "<strong>{group}</strong>": "{value}</li> }
-                                    })
-                                    .collect_view()}
-                            </ul>
-                            <p class="muted small">"Google ignores Crawl-delay; Bing and Yandex read it."</p>
-                        }
-                            .into_any()
+                        let items = facts.with(|f| {
+                            f.1.iter()
+                                .map(|(line, group, value)| {
+                                    view! { {line_button(*line)}" "<strong>{group.clone()}</strong>": "{value.clone()} }.into_any()
+                                })
+                                .collect()
+                        });
+                        fact_list(items, Some("Google ignores Crawl-delay; Bing and Yandex read it."))
                     }}
                 </div>
                 <div class="fact" data-testid="other-directives">
                     <h3>"Other directives"</h3>
                     {move || {
-                        let list = facts.with(|f| f.2.clone());
-                        if list.is_empty() {
-                            return view! { <p class="muted">"None."</p> }.into_any();
-                        }
-                        view! {
-                            <ul>
-                                {list
-                                    .into_iter()
-                                    .map(|(line, key, value)| {
-                                        view! { <li>{line_button(line)}" "<code class="wrap">{format!("{key}: {value}")}</code></li> }
-                                    })
-                                    .collect_view()}
-                            </ul>
-                        }
-                            .into_any()
+                        let items = facts.with(|f| {
+                            f.2.iter()
+                                .map(|(line, key, value)| {
+                                    view! { {line_button(*line)}" "<code class="wrap">{format!("{key}: {value}")}</code> }.into_any()
+                                })
+                                .collect()
+                        });
+                        fact_list(items, None)
                     }}
                 </div>
             </div>
         </section>
     }
+}
+
+/// One fact's list: its items, then `note`; or "None." when it is empty.
+fn fact_list(items: Vec<AnyView>, note: Option<&'static str>) -> AnyView {
+    if items.is_empty() {
+        return view! { <p class="muted">"None."</p> }.into_any();
+    }
+    view! {
+        <ul>{items.into_iter().map(|item| view! { <li>{item}</li> }).collect_view()}</ul>
+        {note.map(|note| view! { <p class="muted small">{note}</p> })}
+    }
+    .into_any()
 }
