@@ -1,12 +1,13 @@
 //! The flags several subcommands share (`--agent`, `--mode`,
-//! `--no-size-limit`, `--raw-url`, `--legacy-agent-matching`) and what they
-//! mean for the matcher.
+//! `--no-size-limit`, `--raw-url`, `--legacy-agent-matching`, `--urls`,
+//! `--json`) and what they mean for the matcher.
 
 use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
 
 use crate::args::Args;
 use crate::crawler::crawler_from_specs;
 use crate::error::CliError;
+use crate::input::Source;
 
 /// The shared flags as given.
 #[derive(Clone, Debug, Default)]
@@ -16,6 +17,10 @@ pub struct SharedFlags {
     pub no_size_limit: bool,
     pub raw_url: bool,
     pub legacy_agent_matching: bool,
+    /// `--urls FILE`: a list of URLs, one per line.
+    pub urls: Option<Source>,
+    /// `--json`: JSON Lines instead of text.
+    pub json: bool,
 }
 
 /// Names of the shared flags, for `take` and typo suggestions.
@@ -24,6 +29,8 @@ pub const MODE: &str = "--mode";
 pub const NO_SIZE_LIMIT: &str = "--no-size-limit";
 pub const RAW_URL: &str = "--raw-url";
 pub const LEGACY_AGENT_MATCHING: &str = "--legacy-agent-matching";
+pub const URLS: &str = "--urls";
+pub const JSON: &str = "--json";
 
 impl SharedFlags {
     /// Consumes `name` when it is a shared flag that this subcommand
@@ -56,6 +63,14 @@ impl SharedFlags {
             LEGACY_AGENT_MATCHING => {
                 args.no_value(name, &inline)?;
                 self.legacy_agent_matching = true;
+            }
+            URLS => {
+                let value = args.value(name, inline)?;
+                args.set_once(&mut self.urls, name, Source::from_arg(&value))?;
+            }
+            JSON => {
+                args.no_value(name, &inline)?;
+                self.json = true;
             }
             _ => return Ok(false),
         }

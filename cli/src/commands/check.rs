@@ -10,19 +10,23 @@ use crate::help;
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{SharedFlags, AGENT, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL};
+use crate::settings::{
+    SharedFlags, AGENT, JSON, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL, URLS,
+};
 use crate::text::{columns, count, printable};
 use crate::verdict_text::{deciding_rule, line_and_rule};
 
 const COMMAND: &str = "check";
-const SHARED: &[&str] = &[AGENT, MODE, NO_SIZE_LIMIT, RAW_URL, LEGACY_AGENT_MATCHING];
-const OWN: &[&str] = &[
-    "--robots",
-    "--urls",
-    "--json",
-    "--fail-on-disallowed",
-    "--help",
+const SHARED: &[&str] = &[
+    AGENT,
+    MODE,
+    NO_SIZE_LIMIT,
+    RAW_URL,
+    LEGACY_AGENT_MATCHING,
+    URLS,
+    JSON,
 ];
+const OWN: &[&str] = &["--robots", "--fail-on-disallowed", "--help"];
 
 /// One JSON Lines record.
 #[derive(Serialize)]
@@ -40,8 +44,6 @@ struct CheckJson<'a> {
 pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut shared = SharedFlags::default();
     let mut robots_source = None;
-    let mut urls_source = None;
-    let mut json = false;
     let mut fail_on_disallowed = false;
     let mut urls = Vec::new();
     while let Some(arg) = args.next_arg()? {
@@ -52,14 +54,6 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
                 "--robots" => {
                     let value = args.value(&name, inline)?;
                     args.set_once(&mut robots_source, &name, Source::from_arg(&value))?;
-                }
-                "--urls" => {
-                    let value = args.value(&name, inline)?;
-                    args.set_once(&mut urls_source, &name, Source::from_arg(&value))?;
-                }
-                "--json" => {
-                    args.no_value(&name, &inline)?;
-                    json = true;
                 }
                 "--fail-on-disallowed" => {
                     args.no_value(&name, &inline)?;
@@ -73,6 +67,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
             },
         }
     }
+    let (urls_source, json) = (shared.urls.take(), shared.json);
     let robots_source = robots_source.ok_or_else(|| {
         args.error("missing --robots FILE: the robots.txt file to check against ('-' for stdin)")
     })?;

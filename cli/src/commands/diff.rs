@@ -11,13 +11,23 @@ use crate::help;
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{SharedFlags, AGENT, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL};
+use crate::settings::{
+    SharedFlags, AGENT, JSON, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL, URLS,
+};
 use crate::text::{columns, count, printable};
 use crate::verdict_text::{line_and_rule, VerdictJson};
 
 const COMMAND: &str = "diff";
-const SHARED: &[&str] = &[AGENT, MODE, NO_SIZE_LIMIT, RAW_URL, LEGACY_AGENT_MATCHING];
-const OWN: &[&str] = &["--urls", "--json", "--fail-on-change", "--help"];
+const SHARED: &[&str] = &[
+    AGENT,
+    MODE,
+    NO_SIZE_LIMIT,
+    RAW_URL,
+    LEGACY_AGENT_MATCHING,
+    URLS,
+    JSON,
+];
+const OWN: &[&str] = &["--fail-on-change", "--help"];
 
 /// One JSON Lines record, for a URL whose verdict changes.
 #[derive(Serialize)]
@@ -39,8 +49,6 @@ struct Change<'u> {
 
 pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut shared = SharedFlags::default();
-    let mut urls_source = None;
-    let mut json = false;
     let mut fail_on_change = false;
     let mut positionals = Vec::new();
     while let Some(arg) = args.next_arg()? {
@@ -48,14 +56,6 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
             Arg::Positional(value) => positionals.push(value),
             Arg::Flag { name, inline } => match name.as_str() {
                 "-h" | "--help" => return print_help(help::DIFF),
-                "--urls" => {
-                    let value = args.value(&name, inline)?;
-                    args.set_once(&mut urls_source, &name, Source::from_arg(&value))?;
-                }
-                "--json" => {
-                    args.no_value(&name, &inline)?;
-                    json = true;
-                }
                 "--fail-on-change" => {
                     args.no_value(&name, &inline)?;
                     fail_on_change = true;
@@ -68,6 +68,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
             },
         }
     }
+    let (urls_source, json) = (shared.urls.take(), shared.json);
     if positionals.len() < 2 {
         return Err(args.error("missing files: give the OLD and the NEW robots.txt file"));
     }

@@ -11,12 +11,12 @@ use crate::error::CliError;
 use crate::help;
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{print_help, Output, Status};
-use crate::settings::{SharedFlags, MODE, NO_SIZE_LIMIT};
+use crate::settings::{SharedFlags, JSON, MODE, NO_SIZE_LIMIT};
 use crate::text::{count, printable};
 
 const COMMAND: &str = "lint";
-const SHARED: &[&str] = &[MODE, NO_SIZE_LIMIT];
-const OWN: &[&str] = &["--json", "--help"];
+const SHARED: &[&str] = &[MODE, NO_SIZE_LIMIT, JSON];
+const OWN: &[&str] = &["--help"];
 
 /// One JSON Lines record.
 #[derive(Serialize)]
@@ -41,17 +41,12 @@ struct Span {
 
 pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut shared = SharedFlags::default();
-    let mut json = false;
     let mut sources = Vec::new();
     while let Some(arg) = args.next_arg()? {
         match arg {
             Arg::Positional(file) => sources.push(Source::from_arg(&file)),
             Arg::Flag { name, inline } => match name.as_str() {
                 "-h" | "--help" => return print_help(help::LINT),
-                "--json" => {
-                    args.no_value(&name, &inline)?;
-                    json = true;
-                }
                 _ => {
                     if !shared.take(&mut args, &name, inline, SHARED)? {
                         return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
@@ -60,6 +55,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
             },
         }
     }
+    let json = shared.json;
     if sources.is_empty() {
         return Err(args.error("missing FILE: the robots.txt file to lint ('-' for stdin)"));
     }
