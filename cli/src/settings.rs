@@ -32,6 +32,18 @@ pub const LEGACY_AGENT_MATCHING: &str = "--legacy-agent-matching";
 pub const URLS: &str = "--urls";
 pub const JSON: &str = "--json";
 
+/// The shared flags of the commands that check a list of URLs (`check`,
+/// `diff`): all of them.
+pub const URL_LIST_FLAGS: &[&str] = &[
+    AGENT,
+    MODE,
+    NO_SIZE_LIMIT,
+    RAW_URL,
+    LEGACY_AGENT_MATCHING,
+    URLS,
+    JSON,
+];
+
 impl SharedFlags {
     /// Consumes `name` when it is a shared flag that this subcommand
     /// `accepts`; returns whether it did.

@@ -10,22 +10,12 @@ use crate::help;
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{
-    SharedFlags, AGENT, JSON, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL, URLS,
-};
+use crate::settings::{SharedFlags, URL_LIST_FLAGS};
 use crate::text::{columns, count, printable};
 use crate::verdict_text::{deciding_rule, line_and_rule};
 
 const COMMAND: &str = "check";
-const SHARED: &[&str] = &[
-    AGENT,
-    MODE,
-    NO_SIZE_LIMIT,
-    RAW_URL,
-    LEGACY_AGENT_MATCHING,
-    URLS,
-    JSON,
-];
+const SHARED: &[&str] = URL_LIST_FLAGS;
 const OWN: &[&str] = &["--robots", "--fail-on-disallowed", "--help"];
 
 /// One JSON Lines record.

@@ -11,22 +11,12 @@ use crate::help;
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{
-    SharedFlags, AGENT, JSON, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL, URLS,
-};
+use crate::settings::{SharedFlags, URL_LIST_FLAGS};
 use crate::text::{columns, count, printable};
 use crate::verdict_text::{line_and_rule, VerdictJson};
 
 const COMMAND: &str = "diff";
-const SHARED: &[&str] = &[
-    AGENT,
-    MODE,
-    NO_SIZE_LIMIT,
-    RAW_URL,
-    LEGACY_AGENT_MATCHING,
-    URLS,
-    JSON,
-];
+const SHARED: &[&str] = URL_LIST_FLAGS;
 const OWN: &[&str] = &["--fail-on-change", "--help"];
 
 /// One JSON Lines record, for a URL whose verdict changes.
