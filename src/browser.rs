@@ -1,9 +1,23 @@
-//! The few browser APIs the app needs, wrapped so components stay short.
-//! Every failure is swallowed into a value: a blocked storage or clipboard
-//! must never break the page.
+//! The browser APIs the app needs, wrapped so components stay short. Every
+//! failure is swallowed into a value: a blocked storage or clipboard must
+//! never break the page.
+//!
+//! gloo provides the file reading (gloo-file), the downloads (its
+//! `ObjectUrl` revokes itself when dropped) and the pauses between slices of
+//! long work (gloo-timers). Window listeners come from Leptos
+//! (`window_event_listener`), so gloo-events is not used directly. What
+//! stays hand-written, and why: the link and localStorage calls are two
+//! lines each over web-sys (gloo-storage would JSON-quote the stored link,
+//! changing what earlier visits stored); reading a field through
+//! `TextEncoder` (see [`field_value`]); and the Compression Streams API,
+//! which web-sys only offers behind an unstable cfg.
 
+use std::cell::RefCell;
+
+use gloo_file::{Blob, ObjectUrl};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
 
 #[wasm_bindgen]
 extern "C" {
@@ -12,12 +26,30 @@ extern "C" {
     fn new() -> TextEncoder;
     #[wasm_bindgen(method)]
     fn encode(this: &TextEncoder, input: &JsValue) -> js_sys::Uint8Array;
+
+    /// The Compression Streams API's compressor.
+    type CompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<CompressionStream, JsValue>;
+    #[wasm_bindgen(method, getter)]
+    fn readable(this: &CompressionStream) -> web_sys::ReadableStream;
+    #[wasm_bindgen(method, getter)]
+    fn writable(this: &CompressionStream) -> web_sys::WritableStream;
+
+    /// The Compression Streams API's decompressor.
+    type DecompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+    #[wasm_bindgen(method, getter)]
+    fn readable(this: &DecompressionStream) -> web_sys::ReadableStream;
+    #[wasm_bindgen(method, getter)]
+    fn writable(this: &DecompressionStream) -> web_sys::WritableStream;
 }
 
 /// A field's `value`. The browser encodes it to UTF-8 and the bytes are
 /// copied into the WebAssembly memory in one go: the generic string glue
 /// walks the text character by character in JavaScript, which costs
-/// milliseconds on a 500 KiB robots.txt at every keystroke.
+/// milliseconds on a 500 KiB robots.txt or 100,000 URLs at every keystroke.
 pub fn field_value(field: &web_sys::EventTarget) -> String {
     let value = js_sys::Reflect::get(field, &JsValue::from_str("value")).unwrap_or_default();
     // TextEncoder writes well-formed UTF-8 (lone surrogates become U+FFFD,
@@ -95,25 +127,21 @@ pub async fn copy_text(text: &str) -> bool {
     if JsValue::from(clipboard.clone()).is_undefined() {
         return false;
     }
-    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text))
-        .await
-        .is_ok()
+    JsFuture::from(clipboard.write_text(text)).await.is_ok()
 }
 
-/// Offers `contents` as a file download (a Blob behind an object URL).
-pub fn download(file_name: &str, mime: &str, contents: &str) {
+thread_local! {
+    /// The last download's object URL, kept until the next download: the
+    /// browser reads it asynchronously after the click.
+    static LAST_DOWNLOAD: RefCell<Option<ObjectUrl>> = const { RefCell::new(None) };
+}
+
+/// Offers `contents` as a file download.
+pub fn download(file_name: &str, mime: &str, contents: &[u8]) {
     let Some(document) = window().and_then(|w| w.document()) else {
         return;
     };
-    let parts = js_sys::Array::of1(&JsValue::from_str(contents));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
+    let url = ObjectUrl::from(Blob::new_with_options(contents, Some(mime)));
     if let Some(anchor) = document
         .create_element("a")
         .ok()
@@ -124,29 +152,60 @@ pub fn download(file_name: &str, mime: &str, contents: &str) {
         anchor.set_rel("noopener");
         anchor.click();
     }
-    // Revoke later: the download starts asynchronously.
-    let revoke = url.clone();
-    leptos::prelude::set_timeout(
-        move || {
-            let _ = web_sys::Url::revoke_object_url(&revoke);
-        },
-        std::time::Duration::from_secs(30),
-    );
+    // Dropping the previous one revokes it.
+    LAST_DOWNLOAD.with(|last| *last.borrow_mut() = Some(url));
 }
 
-/// Reads a file's bytes.
-pub async fn read_file(file: &web_sys::File) -> Option<Vec<u8>> {
-    let buffer = wasm_bindgen_futures::JsFuture::from(file.array_buffer())
+/// A file's bytes, decompressed when they are gzip (a `.xml.gz` sitemap),
+/// and whether they were.
+pub async fn read_file(file: &web_sys::File) -> Option<(Vec<u8>, bool)> {
+    let blob = Blob::from(file.clone());
+    let bytes = gloo_file::futures::read_as_bytes(&blob).await.ok()?;
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Some((bytes, false));
+    }
+    gunzip(web_sys::Blob::from(file.clone()))
         .await
-        .ok()?;
+        .map(|bytes| (bytes, true))
+}
+
+/// The browser's own gzip decompression, streamed (no WebAssembly code,
+/// and a 50 MB sitemap never blocks the page).
+async fn gunzip(blob: web_sys::Blob) -> Option<Vec<u8>> {
+    let stream = DecompressionStream::new("gzip").ok()?;
+    let pair = web_sys::ReadableWritablePair::new(&stream.readable(), &stream.writable());
+    read_all(blob.stream().pipe_through(&pair)).await
+}
+
+/// Raw-deflate compression by the browser (the link's format).
+pub async fn deflate_raw(bytes: &[u8]) -> Option<Vec<u8>> {
+    let stream = CompressionStream::new("deflate-raw").ok()?;
+    let pair = web_sys::ReadableWritablePair::new(&stream.readable(), &stream.writable());
+    read_all(
+        web_sys::Blob::from(Blob::new(bytes))
+            .stream()
+            .pipe_through(&pair),
+    )
+    .await
+}
+
+/// Every byte of a stream.
+async fn read_all(stream: web_sys::ReadableStream) -> Option<Vec<u8>> {
+    let response = web_sys::Response::new_with_opt_readable_stream(Some(&stream)).ok()?;
+    let buffer = JsFuture::from(response.array_buffer().ok()?).await.ok()?;
     Some(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
-/// Milliseconds since the page started, for timing.
+/// Milliseconds since the page started, for timing and time slices.
 pub fn now_ms() -> f64 {
     window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
+}
+
+/// Lets the browser handle input and paint before the next slice of work.
+pub async fn next_task() {
+    gloo_timers::future::TimeoutFuture::new(0).await;
 }
 
 /// Focuses an element found by CSS selector; true if one was found.

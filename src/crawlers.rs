@@ -8,6 +8,8 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use crate::view_model::results::sort_indices;
+
 const CRAWLERS_TSV: &str = include_str!("data/crawlers.tsv");
 
 /// Separates the tokens of a crawler spec, e.g. `Googlebot-Image>Googlebot`.
@@ -231,9 +233,11 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static CrawlerPreset> {
     if query.is_empty() {
         return presets().iter().take(limit).collect();
     }
-    let mut hits: Vec<(u8, &'static CrawlerPreset)> = presets()
+    // (rank, index into the presets) of every match.
+    let ranks: Vec<(u8, u32)> = presets()
         .iter()
-        .filter_map(|preset| {
+        .enumerate()
+        .filter_map(|(index, preset)| {
             let token = preset.token.to_ascii_lowercase();
             let operator = preset.operator.to_ascii_lowercase();
             let rank = if token.starts_with(&query) {
@@ -247,19 +251,27 @@ pub fn search(query: &str, limit: usize) -> Vec<&'static CrawlerPreset> {
             } else {
                 return None;
             };
-            Some((rank, preset))
+            Some((rank, index as u32))
         })
         .collect();
-    robots_matcher::sort::sort_by(&mut hits, |(rank_a, a), (rank_b, b)| {
-        rank_a
-            .cmp(rank_b)
-            .then(a.token.len().cmp(&b.token.len()))
+    let mut rank = vec![u8::MAX; presets().len()];
+    for &(r, index) in &ranks {
+        rank[index as usize] = r;
+    }
+    let rank_of = |index: u32| rank[index as usize];
+    let mut hits: Vec<u32> = ranks.iter().map(|&(_, index)| index).collect();
+    let preset = |index: u32| &presets()[index as usize];
+    sort_indices(&mut hits, &|a, b| {
+        let (a_token, b_token) = (preset(a).token, preset(b).token);
+        rank_of(a)
+            .cmp(&rank_of(b))
+            .then(a_token.len().cmp(&b_token.len()))
             .then_with(|| {
                 let lower = |t: &'static str| t.bytes().map(|b| b.to_ascii_lowercase());
-                lower(a.token).cmp(lower(b.token))
+                lower(a_token).cmp(lower(b_token))
             })
     });
-    hits.into_iter().take(limit).map(|(_, p)| p).collect()
+    hits.into_iter().take(limit).map(preset).collect()
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! teaching examples. The robots.txt texts live in `src/samples/` so they
 //! read (and diff) as real files.
 
-use crate::state::{AppState, Mode};
+use robots_matcher::Mode;
+
+use crate::link::AppState;
 
 /// One entry of the samples menu.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -262,5 +264,46 @@ mod tests {
         assert_eq!(state.mode, Mode::Google);
         assert!(state.robots_txt.contains("Sitemap:"));
         assert!(state.robots_txt.contains("Crawl-delay:"));
+    }
+
+    #[test]
+    fn every_sample_computes_with_a_selection_and_explanations() {
+        use std::sync::Arc;
+
+        use crate::view_model::{
+            Comparison, CrawlerList, Document, ExplanationView, Inputs, Results, UrlSet,
+        };
+        for sample in SAMPLES {
+            let inputs = Inputs::from_state(&sample.to_state());
+            for mode in [Mode::Google, Mode::Rfc9309] {
+                let results = Arc::new(Results::new(
+                    Arc::new(Document::new(&inputs.robots_txt, mode, true)),
+                    &CrawlerList::parse(&inputs.agents),
+                    Arc::new(UrlSet::parse(&inputs.urls)),
+                ));
+                assert_eq!(
+                    results.len(),
+                    sample.urls.len() * sample.crawlers.len(),
+                    "{}",
+                    sample.id
+                );
+                assert!(
+                    results.notes.is_empty(),
+                    "{}: {:?}",
+                    sample.id,
+                    results.notes
+                );
+                let comparison = Comparison::new(results.clone());
+                for row in 0..results.len() {
+                    let e = ExplanationView::new(&results, row, &comparison).unwrap();
+                    assert_eq!(e.allowed, results.cell(row).unwrap().allowed());
+                }
+                let selected = results.default_selection().unwrap();
+                if sample.id == DEFAULT.id {
+                    assert!(results.cell(selected).unwrap().line > 0);
+                    assert!(results.counts.allowed > 0 && results.counts.disallowed > 0);
+                }
+            }
+        }
     }
 }

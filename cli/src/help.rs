@@ -43,8 +43,11 @@ A summary line follows.
 Options:
   --robots FILE             The robots.txt file ('-' for stdin)
   --agent SPEC              The crawler (repeatable; see `robotstxt --help`)
-  --urls FILE               URLs to check, one per line ('-' for stdin);
-                            blank lines and lines starting with # are skipped
+  --urls FILE               URLs to check ('-' for stdin): one per line
+                            (blank lines and lines starting with # skipped),
+                            a CSV table (url, loc or address column) or a
+                            sitemap's <loc>s; other lines are skipped with a
+                            warning
   --mode google|rfc9309     Whose reading to follow (default: google)
   --raw-url                 Match the path exactly as typed, without the
                             percent-encoding a crawler's request applies
@@ -52,8 +55,9 @@ Options:
   --legacy-agent-matching   Let a group name a prefix of the crawler's token
                             (User-agent: Google applies to Googlebot), as old
                             parsers did; Google and RFC 9309 do not
-  --json                    JSON Lines: url, path, agent, allowed, verdict,
-                            category, line (0 = no rule), rule (text or null)
+  --json                    JSON Lines, one record per URL: allowed, line
+                            (0 = no rule), rule (text or null), verdict,
+                            category, url, path, agent, mode
   --fail-on-disallowed      Exit 1 if any URL is disallowed
   -h, --help                Show this help
 
@@ -78,14 +82,17 @@ Each input line is a JSON object:
   mode         optional, google or rfc9309, overrides --mode
 Other keys are ignored; null counts as absent for the optional keys.
 
-Each request gets exactly one output line, in order:
-  {\"allowed\":true,\"line\":3,\"rule\":\"Allow: /a\",\"verdict\":\"allowed\",\"category\":\"allowed-explicit\"}
-line is 0 and rule null when no rule decided. A line that cannot be answered
-(bad JSON, a missing or mistyped key, bad base64, an empty agent) gets
-{\"error\":\"...\"} and the rest go on. Blank lines are skipped: they get no
-output line. Output is flushed whenever the input has no further line ready,
-so the command can be driven interactively. Consecutive requests with the
-same robots.txt (and mode) reuse the parsed file.
+Each request gets exactly one output line, in order, the record that
+`check --json` writes:
+  {\"allowed\":true,\"line\":3,\"rule\":\"Allow: /a\",\"verdict\":\"allowed\",\"category\":\"allowed-explicit\",\"url\":\"/a\",\"path\":\"/a\",\"agent\":\"Googlebot\",\"mode\":\"google\"}
+line is 0 and rule null when no rule decided. The first five keys keep their
+order; url, path (as checked), agent (the crawler spec) and mode follow.
+A line that cannot be answered (bad JSON, a missing or mistyped key, bad
+base64, an empty agent) gets {\"error\":\"...\"} and the rest go on. Blank
+lines are skipped: they get no output line. Output is flushed whenever the
+input has no further line ready, so the command can be driven interactively.
+Consecutive requests with the same robots.txt (and mode) reuse the parsed
+file.
 
 Options:
   --mode google|rfc9309   Default mode for requests without one (google)
@@ -151,11 +158,11 @@ another line decides it.
 
 Options:
   --agent SPEC              The crawler (repeatable; see `robotstxt --help`)
-  --urls FILE               URLs to compare, one per line ('-' for stdin);
-                            blank lines and lines starting with # are skipped
-  --json                    JSON Lines, one object per changed URL: url, path,
-                            agent, change (newly-allowed, newly-disallowed),
-                            old and new (allowed, verdict, category, line, rule)
+  --urls FILE               URLs to compare ('-' for stdin), read like
+                            check's --urls: a list, a CSV table or a sitemap
+  --json                    JSON Lines, one object per changed URL: change
+                            (newly-allowed, newly-disallowed), url, agent, old
+                            and new (each the record check --json writes)
   --fail-on-change          Exit 1 if any verdict changes
   --mode google|rfc9309     Whose reading to follow (default: google)
   --raw-url                 Match the path exactly as typed

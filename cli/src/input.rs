@@ -3,7 +3,10 @@
 
 use std::io::Read;
 
-use crate::error::{io_reason, CliError};
+use robots_matcher::{ListFormat, UrlList, UrlListError};
+
+use crate::error::{io_reason, warn, CliError};
+use crate::text::{count, printable};
 
 /// Where an input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,31 +55,77 @@ impl Source {
         })
     }
 
-    /// A list of URLs, one per line; blank lines and lines starting with `#`
-    /// are skipped, surrounding whitespace (and a Windows `\r`) is removed.
-    pub fn read_url_list(&self) -> Result<Vec<String>, CliError> {
-        let bytes = self.read_bytes()?;
-        parse_url_list(&bytes).map_err(|line| {
-            CliError::Input(format!(
-                "line {line} of '{}' is not valid UTF-8; save the URL list as UTF-8 text",
-                self.name()
-            ))
-        })
+    /// The URLs to check from a list: the library's one URL-list reader
+    /// (a URL per line, a CSV table or a sitemap; blank lines and `#`
+    /// comments skipped), with a warning for each line that is not a URL,
+    /// which is not checked.
+    pub fn read_url_list(&self) -> Result<UrlList, CliError> {
+        let list = url_list(self.name(), &self.read_bytes()?)?;
+        for warning in url_list_warnings(self.name(), &list) {
+            warn(&warning);
+        }
+        Ok(list)
     }
 }
 
-/// The URLs of a list, or the 1-based number of a line that is not UTF-8.
-fn parse_url_list(bytes: &[u8]) -> Result<Vec<String>, usize> {
-    // Editors on Windows like to start UTF-8 files with a byte order mark.
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    let mut urls = Vec::new();
-    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line = std::str::from_utf8(line).map_err(|_| index + 1)?.trim();
-        if !line.is_empty() && !line.starts_with('#') {
-            urls.push(line.to_string());
-        }
+/// `bytes` read as a URL list named `name` (a `.csv` or `.tsv` name is
+/// read as a table); the error is the one-line message for the user.
+fn url_list(name: &str, bytes: &[u8]) -> Result<UrlList, CliError> {
+    UrlList::read_file(name, bytes).map_err(|error| {
+        CliError::Input(match error {
+            UrlListError::NotUtf8 { line } => format!(
+                "line {line} of '{name}' is not valid UTF-8; save the URL list as UTF-8 text"
+            ),
+            UrlListError::Compressed => format!(
+                "cannot read '{name}': it is gzip-compressed; decompress it first (gunzip) and give the result to --urls"
+            ),
+        })
+    })
+}
+
+/// What the user should know about a list read from `name`: each line
+/// skipped because it is not a URL, and a sitemap index, which names
+/// sitemaps rather than pages.
+fn url_list_warnings(name: &str, list: &UrlList) -> Vec<String> {
+    /// Skipped lines warned about one by one; a file in the wrong format
+    /// would otherwise print a warning per line.
+    const LISTED: usize = 10;
+    let name = printable(name);
+    let mut warnings: Vec<String> = list
+        .rejected
+        .iter()
+        .take(LISTED)
+        .map(|rejected| {
+            format!(
+                "{name} line {}: '{}' is not a URL or a path (paths start with /); skipped",
+                rejected.line,
+                printable(&rejected.text)
+            )
+        })
+        .collect();
+    if list.rejected.len() > LISTED {
+        warnings.push(format!(
+            "{name}: {} more {} not URLs and {} skipped too",
+            list.rejected.len() - LISTED,
+            if list.rejected.len() - LISTED == 1 {
+                "line is"
+            } else {
+                "lines are"
+            },
+            if list.rejected.len() - LISTED == 1 {
+                "was"
+            } else {
+                "were"
+            }
+        ));
     }
-    Ok(urls)
+    if list.format == ListFormat::SitemapIndex {
+        warnings.push(format!(
+            "{name} is a sitemap index: it names {}, not pages; give one of them to --urls",
+            count(list.sitemaps.len(), "sitemap", "sitemaps")
+        ));
+    }
+    warnings
 }
 
 /// Fails when more than one input would be read from stdin, which can only
@@ -95,18 +144,71 @@ pub fn stdin_at_most_once(sources: &[&Source], command: &'static str) -> Result<
 mod tests {
     use super::*;
 
+    fn urls(list: &UrlList) -> Vec<&str> {
+        list.iter().collect()
+    }
+
     #[test]
     fn url_lists_skip_blanks_comments_and_whitespace() {
-        let list = b"\xEF\xBB\xBF# pages\r\nhttps://a.example/x\r\n\n   \n  /b  \n#c\n";
+        let list = url_list(
+            "urls.txt",
+            b"\xEF\xBB\xBF# pages\r\nhttps://a.example/x\r\n\n   \n  /b  \n#c\n",
+        )
+        .unwrap();
+        assert_eq!(urls(&list), vec!["https://a.example/x", "/b"]);
+        assert!(url_list_warnings("urls.txt", &list).is_empty());
+    }
+
+    #[test]
+    fn lines_that_are_not_urls_are_skipped_with_a_warning() {
+        let list = url_list("urls.txt", b"/a\n# note\nhello world\n/b\n").unwrap();
+        assert_eq!(urls(&list), vec!["/a", "/b"]);
         assert_eq!(
-            parse_url_list(list).unwrap(),
-            vec!["https://a.example/x".to_string(), "/b".to_string()]
+            url_list_warnings("urls.txt", &list),
+            vec!["urls.txt line 3: 'hello world' is not a URL or a path (paths start with /); skipped"]
         );
     }
 
     #[test]
+    fn many_skipped_lines_are_summed_up() {
+        let text: String = (0..25).map(|i| format!("word{i}\n")).collect();
+        let list = url_list("urls.txt", text.as_bytes()).unwrap();
+        let warnings = url_list_warnings("urls.txt", &list);
+        assert_eq!(warnings.len(), 11);
+        assert_eq!(
+            warnings[10],
+            "urls.txt: 15 more lines are not URLs and were skipped too"
+        );
+    }
+
+    #[test]
+    fn sitemaps_are_read_for_their_locs() {
+        let xml = b"<?xml version=\"1.0\"?>\n<urlset><url><loc>https://a.example/x</loc></url></urlset>\n";
+        assert_eq!(
+            urls(&url_list("sitemap.xml", xml).unwrap()),
+            vec!["https://a.example/x"]
+        );
+        let index =
+            b"<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>";
+        let list = url_list("index.xml", index).unwrap();
+        assert!(list.is_empty());
+        assert!(url_list_warnings("index.xml", &list)[0].contains("sitemap index"));
+    }
+
+    #[test]
     fn url_lists_report_the_line_that_is_not_utf8() {
-        assert_eq!(parse_url_list(b"/a\n/b\xFF\n"), Err(2));
+        let error = url_list("u.txt", b"/a\n/b\xFF\n").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2 of 'u.txt' is not valid UTF-8; save the URL list as UTF-8 text"
+        );
+    }
+
+    #[test]
+    fn compressed_url_lists_are_input_errors() {
+        let error = url_list("sitemap.xml.gz", &[0x1f, 0x8b, 8, 0]).unwrap_err();
+        assert!(matches!(error, CliError::Input(_)));
+        assert!(error.to_string().contains("gzip-compressed"), "{error}");
     }
 
     #[test]

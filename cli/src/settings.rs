@@ -2,7 +2,7 @@
 //! `--no-size-limit`, `--raw-url`, `--legacy-agent-matching`, `--urls`,
 //! `--json`) and what they mean for the matcher.
 
-use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
+use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions};
 
 use crate::args::Args;
 use crate::crawler::crawler_from_specs;
@@ -17,7 +17,8 @@ pub struct SharedFlags {
     pub no_size_limit: bool,
     pub raw_url: bool,
     pub legacy_agent_matching: bool,
-    /// `--urls FILE`: a list of URLs, one per line.
+    /// `--urls FILE`: a list of URLs (one per line, a CSV table or a
+    /// sitemap).
     pub urls: Option<Source>,
     /// `--json`: JSON Lines instead of text.
     pub json: bool,
@@ -92,7 +93,7 @@ impl SharedFlags {
     /// How to parse: the chosen mode, and Google's 500 KiB limit unless
     /// `--no-size-limit`.
     pub fn parse_options(&self) -> ParseOptions {
-        parse_options(self.mode.unwrap_or_default(), self.no_size_limit)
+        ParseOptions::new(self.mode.unwrap_or_default(), !self.no_size_limit)
     }
 
     /// How to check URLs.
@@ -115,18 +116,6 @@ impl SharedFlags {
             );
         }
         crawler_from_specs(&self.agents).map_err(|message| args.error(message))
-    }
-}
-
-/// Parse options for a mode, with or without Google's size limit.
-pub fn parse_options(mode: Mode, no_size_limit: bool) -> ParseOptions {
-    ParseOptions {
-        mode,
-        size_limit: if no_size_limit {
-            None
-        } else {
-            Some(GOOGLE_SIZE_LIMIT)
-        },
     }
 }
 

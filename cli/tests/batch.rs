@@ -82,13 +82,25 @@ fn batch_answers_what_the_library_answers() {
                             },
                         );
                         let rule = verdict.rule.map(|i| robots.rules()[i].text.clone());
-                        expected.push((
-                            request,
-                            verdict.allowed,
-                            verdict.line,
-                            rule,
-                            verdict.as_str(),
-                        ));
+                        let path = robots.checked_path(
+                            url,
+                            &CheckOptions {
+                                raw_url,
+                                ..CheckOptions::default()
+                            },
+                        );
+                        let want = json!({
+                            "allowed": verdict.allowed,
+                            "line": verdict.line,
+                            "rule": rule,
+                            "verdict": verdict.as_str(),
+                            "category": verdict.category.as_str(),
+                            "url": url,
+                            "path": path,
+                            "agent": crawler.spec(),
+                            "mode": mode.as_str(),
+                        });
+                        expected.push((request, want));
                     }
                 }
             }
@@ -98,23 +110,22 @@ fn batch_answers_what_the_library_answers() {
     assert_eq!(result.status, 0, "{}", result.stderr_text());
     let answers = answers(&result.stdout);
     assert_eq!(answers.len(), expected.len());
-    for (answer, (request, allowed, line, rule, verdict)) in answers.iter().zip(expected) {
-        let want = json!({"allowed": allowed, "line": line, "rule": rule, "verdict": verdict});
-        for key in ["allowed", "line", "rule", "verdict"] {
-            assert_eq!(answer[key], want[key], "{key} for {request}");
-        }
+    for (answer, (request, want)) in answers.iter().zip(expected) {
+        // Every key, and no other: the answer is the whole record.
+        assert_eq!(answer, &want, "answer to {request}");
     }
 }
 
 #[test]
-fn batch_keeps_the_four_answer_keys_first() {
+fn batch_keeps_the_five_answer_keys_first() {
     let result = run(
         &["batch"],
-        br#"{"robots":"User-agent: *\nDisallow: /","agent":"A","url":"/x"}"#,
+        br#"{"robots":"User-agent: *\nDisallow: /","agents":["A","B"],"url":"/x y"}"#,
     );
     assert_eq!(
         result.stdout_text(),
-        "{\"allowed\":false,\"line\":2,\"rule\":\"Disallow: /\",\"verdict\":\"disallowed\",\"category\":\"disallowed-explicit\"}\n"
+        "{\"allowed\":false,\"line\":2,\"rule\":\"Disallow: /\",\"verdict\":\"disallowed\",\"category\":\"disallowed-explicit\",\
+         \"url\":\"/x y\",\"path\":\"/x%20y\",\"agent\":\"A>B\",\"mode\":\"google\"}\n"
     );
 }
 

@@ -157,6 +157,8 @@ golden_tests! {
     check_urls_from_stdin: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--urls", "-"] < "urls.txt";
     check_warns_about_unusable_files: ["check", "--robots", "html.txt", "--agent", "Googlebot/2.1", "/"];
     check_utf16_file: ["check", "--robots", "utf16.txt", "--agent", "Googlebot", "/private"];
+    check_url_list_skips_non_urls: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--urls", "mixed-urls.txt", "not a url"];
+    check_urls_from_sitemap: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--urls", "sitemap.xml"];
 
     // batch: every field, caching, malformed lines, blank lines.
     batch_requests: ["batch"] < "batch.jsonl";

@@ -3,7 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots};
+use robots_matcher::{
+    AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots, UrlList,
+};
 
 fuzz_target!(|data: &[u8]| {
     // Layout: [robots bytes] 0xFF 0xFE [url] 0xFF 0xFE [agent spec]; missing
@@ -53,6 +55,7 @@ fuzz_target!(|data: &[u8]| {
                     let verdict = parsed.check_with(&crawler, &url, &options);
                     let explained = parsed.explain(&crawler, &url, &options);
                     assert_eq!(verdict, explained.verdict);
+                    assert_eq!(explained.decision.deciding_rule().map(|m| m.rule), verdict.rule);
                     if let Some(rule) = verdict.rule {
                         assert!(rule < parsed.rules().len());
                         assert_eq!(parsed.rules()[rule].line, verdict.line);
@@ -66,4 +69,15 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
+
+    // The same bytes as a URL list (lines, a table or a sitemap): every
+    // URL it yields is non-empty and from a line of the text.
+    let text = String::from_utf8_lossy(data);
+    let list = UrlList::parse(&text);
+    let lines = text.split('\n').count() as u32;
+    for (i, url) in list.iter().enumerate() {
+        assert!(!url.is_empty());
+        assert!(list.line(i).is_some_and(|line| line >= 1 && line <= lines));
+    }
+    let _ = UrlList::read_file("list.csv", data);
 });

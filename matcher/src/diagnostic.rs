@@ -96,7 +96,9 @@ impl fmt::Display for Code {
 /// One finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// What kind of finding, as a stable code.
     pub code: Code,
+    /// How much it matters.
     pub severity: Severity,
     /// 1-based line number; 0 for findings about the whole file.
     pub line: u32,

@@ -11,8 +11,11 @@ pub enum Encoding {
     Utf8,
     /// UTF-16 (by its byte order mark, or by the zero bytes of ASCII text).
     Utf16,
-    /// Mostly text, but not valid UTF-8; `first_error` is a byte offset.
-    Invalid { first_error: usize },
+    /// Mostly text, but not valid UTF-8.
+    Invalid {
+        /// The byte offset of the first invalid byte.
+        first_error: usize,
+    },
 }
 
 /// Detects the encoding of robots.txt bytes.
@@ -80,6 +83,7 @@ pub fn looks_like_html(bytes: &[u8]) -> bool {
 pub struct Decoded {
     /// The text (a UTF-8 BOM removed, invalid bytes as U+FFFD).
     pub text: String,
+    /// What the bytes were.
     pub encoding: Encoding,
     /// Whether the text differs from the bytes: a UTF-16 file was converted
     /// or invalid bytes were replaced. Verdicts on the text then differ from

@@ -10,8 +10,13 @@ pub const MAX_REDIRECTS: u32 = 5;
 /// How fetching robots.txt ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FetchOutcome {
-    /// An HTTP response with this status code, after `redirects` redirects.
-    Status { code: u16, redirects: u32 },
+    /// An HTTP response.
+    Status {
+        /// The HTTP status code.
+        code: u16,
+        /// How many redirects led to this response.
+        redirects: u32,
+    },
     /// No response in time.
     Timeout,
     /// DNS, connection or TLS failure.

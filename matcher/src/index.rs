@@ -8,8 +8,8 @@
 
 use std::borrow::Cow;
 
+use crate::model::{Rule, RuleKind};
 use crate::pattern::{Pattern, Shape};
-use crate::robots::{Rule, RuleKind};
 
 /// A rule to index: its patterns, already normalised.
 #[derive(Clone, Debug)]
@@ -256,6 +256,8 @@ impl RuleSet {
     /// and once a long match is known, shorter rules (often `/*...`
     /// wildcards near the root) are skipped by length alone, without
     /// matching them. The best of each kind does not depend on the order.
+    /// (The reference the pruned [`RuleSet::deciding`] is tested against.)
+    #[cfg(test)]
     pub fn best(&self, path: &[u8]) -> Best {
         self.search(path, false)
     }

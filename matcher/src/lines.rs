@@ -2,8 +2,9 @@
 //! as Google's parser reads them.
 //!
 //! This is the first stage of the pipeline (tokenize line -> classify key ->
-//! build groups -> match). It knows nothing about what the keys mean; it only
-//! reproduces Google's byte-level robustness:
+//! build groups -> match): [`Lines`] and [`split_directive`] reproduce
+//! Google's byte-level robustness, and [`read_line`] hands the key to
+//! [`crate::key`] for its meaning:
 //!
 //! * a UTF-8 byte order mark, or any leading part of one, is skipped;
 //! * LF, CR and CRLF all end a line, in any mix;
@@ -25,6 +26,10 @@
 //! (`cfg_attr(not(target_family = "wasm"), inline(always))`).
 
 use std::ops::Range;
+
+use crate::key::{classify, Key, KeyKind, Spelling};
+use crate::model::LineKind;
+use crate::Mode;
 
 /// The longest line Google reads, in bytes; the rest of a longer line is
 /// ignored. (Eight times the 2,083-byte URL limit of old browsers, less the
@@ -402,6 +407,69 @@ fn directive_shape(input: &[u8], text: Range<usize>, colon: Option<usize>) -> Li
         value,
         missing_colon,
     })
+}
+
+/// Whether the line at `raw` starts after `limit`, the end of what is read
+/// of an input of `input_len` bytes (a limit at the end cuts nothing).
+pub(crate) fn beyond_limit(raw: &RawLine, limit: usize, input_len: usize) -> bool {
+    limit < input_len && raw.span.start >= limit
+}
+
+/// One line read the way the parser reads it: shape, key meaning and spans.
+/// The parser, the view ([`crate::Robots::lines`]) and the linter all read
+/// lines through [`read_line`], so they always agree.
+#[derive(Clone, Debug)]
+pub(crate) struct ReadLine {
+    pub kind: LineKind,
+    pub key: Option<Range<usize>>,
+    pub value: Option<Range<usize>>,
+    /// The text before the comment, whitespace trimmed.
+    pub text: Range<usize>,
+    pub comment: Option<Range<usize>>,
+    pub missing_colon: bool,
+    /// What the key names and how it was spelled (an exact `Other` when
+    /// the line is no directive).
+    pub meaning: Key,
+}
+
+/// Reads the part of `raw` before `limit`.
+#[cfg_attr(not(target_family = "wasm"), inline(always))]
+pub(crate) fn read_line(input: &[u8], raw: &RawLine, limit: usize, mode: Mode) -> ReadLine {
+    let split = split_directive(input, raw, limit);
+    let mut line = ReadLine {
+        kind: LineKind::Invalid,
+        key: None,
+        value: None,
+        text: split.text,
+        comment: split.comment,
+        missing_colon: false,
+        meaning: Key {
+            kind: KeyKind::Other,
+            spelling: Spelling::Exact,
+        },
+    };
+    match split.shape {
+        LineShape::Blank => line.kind = LineKind::Blank,
+        LineShape::Comment => line.kind = LineKind::Comment,
+        LineShape::NoDirective => {}
+        LineShape::Directive(d) => {
+            line.missing_colon = d.missing_colon;
+            // RFC 9309 requires the colon: the line is then no directive.
+            if !(d.missing_colon && mode == Mode::Rfc9309) {
+                line.meaning = classify(&input[d.key.clone()], mode);
+                line.kind = match line.meaning.kind {
+                    KeyKind::UserAgent => LineKind::UserAgent,
+                    KeyKind::Allow => LineKind::Allow,
+                    KeyKind::Disallow => LineKind::Disallow,
+                    KeyKind::Sitemap => LineKind::Sitemap,
+                    KeyKind::Other => LineKind::Other,
+                };
+            }
+            line.key = Some(d.key);
+            line.value = Some(d.value);
+        }
+    }
+    line
 }
 
 #[cfg(test)]

@@ -4,7 +4,10 @@
 //! [`read_line`]) and the groups and rules it built, and reports each
 //! finding with a stable code, the line, the byte span and one sentence.
 //! It runs the first time [`Robots::diagnostics`] is asked for, so checking
-//! URLs never pays for formatting messages.
+//! URLs never pays for formatting messages. (It reads each line a second
+//! time rather than sharing the view's reading: it needs facts the view
+//! does not keep, such as an over-long line or a NUL byte, and callers that
+//! only check URLs should not pay for them.)
 
 use std::borrow::Cow;
 use std::ops::Range;
@@ -12,8 +15,9 @@ use std::ops::Range;
 use crate::agent::{is_global, product_token};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::key::{google_kind, KeyKind, Spelling};
-use crate::lines::{Lines, RawLine, MAX_LINE_BYTES};
-use crate::robots::{read_line, AgentName, LineKind, Robots, RuleKind, Text};
+use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
+use crate::model::{AgentName, LineKind, RuleKind};
+use crate::robots::{Robots, Text};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
@@ -42,8 +46,15 @@ const KNOWN_OTHER_KEYS: [&str; 9] = [
     "cache-delay",
 ];
 
+impl Robots {
+    /// Findings, ordered by line (and position in the line).
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.diagnostics.get_or_init(|| diagnose(self))
+    }
+}
+
 /// Every finding for `robots`, ordered by line (and position in the line).
-pub(crate) fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
+fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
     let mut lint = Lint {
         robots,
         input: robots.input(),

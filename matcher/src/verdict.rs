@@ -5,8 +5,9 @@ use std::borrow::Cow;
 
 use crate::agent::{AgentMatching, Crawler};
 use crate::index::{Best, Hit, RuleSet};
+use crate::model::AgentName;
 use crate::pattern::{encode_path, plain_request_path};
-use crate::robots::{AgentName, AgentRules, Robots, RuleKind};
+use crate::robots::{AgentRules, Robots};
 use crate::url::path_params_query;
 use crate::Mode;
 
@@ -48,9 +49,12 @@ pub enum Selection {
     Token(usize),
     /// No group names the crawler; the `*` groups applied.
     Global,
-    /// No group names the crawler and there is no `*` group (or the crawler
-    /// ignores it): everything is allowed.
+    /// No group names the crawler and there is no `*` group: everything is
+    /// allowed.
     NoGroup,
+    /// No group names the crawler, and it ignores the `*` groups the file
+    /// has (`AdsBot-Google>!*`): everything is allowed.
+    GlobalIgnored,
     /// The URL is `/robots.txt` itself, which is always allowed.
     RobotsTxt,
     /// The verdict comes from how fetching robots.txt ended, not from rules.
@@ -60,7 +64,9 @@ pub enum Selection {
 /// The answer for one URL and crawler.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Verdict {
+    /// Whether the crawler may fetch the URL.
     pub allowed: bool,
+    /// Allowed or disallowed, and whether a rule decided.
     pub category: Category,
     /// The deciding rule, an index into [`Robots::rules`]: the line Google's
     /// `matching_line()` reports, an empty `Disallow:` that matched with
@@ -70,6 +76,7 @@ pub struct Verdict {
     pub line: u32,
     /// Length of the deciding pattern, when a rule decided.
     pub priority: Option<u32>,
+    /// Which groups applied, and why.
     pub selection: Selection,
 }
 
@@ -95,7 +102,7 @@ impl Verdict {
         }
     }
 
-    fn without_rule(selection: Selection) -> Verdict {
+    pub(crate) fn without_rule(selection: Selection) -> Verdict {
         Verdict {
             allowed: true,
             category: Category::AllowedImplicit,
@@ -114,45 +121,13 @@ pub struct CheckOptions {
     /// non-ASCII characters as a crawler's request would (Google's library
     /// semantics).
     pub raw_url: bool,
+    /// How a robots.txt token is matched against the crawler's tokens.
     pub agent_matching: AgentMatching,
-}
-
-/// A rule that matched the path, for explanations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RuleMatch {
-    /// Index into [`Robots::rules`].
-    pub rule: usize,
-    /// Length of the matched pattern.
-    pub priority: u32,
-    /// Matched through Google's `/index.html` alternative of an Allow.
-    pub via_index_html: bool,
-}
-
-/// Everything behind a verdict, step by step.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Explanation {
-    pub verdict: Verdict,
-    pub mode: Mode,
-    /// The path, params and query taken from the URL.
-    pub extracted_path: String,
-    /// The bytes actually matched (after request encoding); differs from
-    /// `extracted_path` when characters were percent-encoded.
-    pub checked_path: String,
-    /// The crawler token whose groups applied, when one did.
-    pub matched_token: Option<String>,
-    /// Indices into [`Robots::groups`] of the groups that applied.
-    pub groups: Vec<usize>,
-    /// The crawler ignores `*` groups and none named it.
-    pub ignored_global: bool,
-    /// Every rule of those groups that matched, in file order.
-    pub matches: Vec<RuleMatch>,
-    /// An Allow and a Disallow of the same length matched; Allow won.
-    pub allow_won_tie: bool,
 }
 
 /// The groups that apply to a crawler.
 #[derive(Clone, Debug)]
-enum Applied<'a> {
+pub(crate) enum Applied<'a> {
     Indexed(&'a AgentRules, &'a RuleSet),
     /// Legacy prefix matching: the groups are merged on the fly.
     Groups(Vec<usize>),
@@ -160,7 +135,7 @@ enum Applied<'a> {
 }
 
 impl<'a> Applied<'a> {
-    fn groups(&self) -> &[usize] {
+    pub(crate) fn groups(&self) -> &[usize] {
         match self {
             Applied::Indexed(rules, _) => &rules.groups,
             Applied::Groups(groups) => groups,
@@ -288,69 +263,8 @@ impl Robots {
         }
     }
 
-    /// Checks `url` and records every step: the path checked, the groups
-    /// chosen and why, and every rule that matched.
-    pub fn explain(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Explanation {
-        let extracted = path_params_query(url);
-        let path = self.encoded(&extracted, options);
-        let checked_path = String::from_utf8_lossy(&path).into_owned();
-        let (selection, applied) = self.select(crawler, options.agent_matching);
-        let verdict = if &*path == b"/robots.txt" {
-            Verdict::without_rule(Selection::RobotsTxt)
-        } else {
-            self.check_with(crawler, url, options)
-        };
-        let mut matches = Vec::new();
-        for &group in applied.groups() {
-            for rule in self.groups()[group].rules.clone() {
-                let r = &self.rules()[rule];
-                if r.pattern.matches(&path) {
-                    matches.push(RuleMatch {
-                        rule,
-                        priority: r.pattern.priority(),
-                        via_index_html: false,
-                    });
-                } else if let Some(alt) = r.index_html.as_ref().filter(|alt| alt.matches(&path)) {
-                    matches.push(RuleMatch {
-                        rule,
-                        priority: alt.priority(),
-                        via_index_html: true,
-                    });
-                }
-            }
-        }
-        crate::sort::sort_by_key(&mut matches, |m| m.rule);
-        let longest = |kind: RuleKind| {
-            matches
-                .iter()
-                .filter(|m| self.rules()[m.rule].kind == kind)
-                .map(|m| m.priority)
-                .max()
-        };
-        let allow_won_tie = matches!(
-            (longest(RuleKind::Allow), longest(RuleKind::Disallow)),
-            (Some(a), Some(d)) if a == d && a > 0
-        ) && verdict.selection != Selection::RobotsTxt;
-        Explanation {
-            matched_token: match selection {
-                Selection::Token(i) => crawler.tokens().get(i).cloned(),
-                _ => None,
-            },
-            ignored_global: selection == Selection::NoGroup
-                && crawler.ignores_global()
-                && self.global.is_some(),
-            groups: applied.groups().to_vec(),
-            extracted_path: extracted.into_owned(),
-            checked_path,
-            matches,
-            allow_won_tie,
-            mode: self.mode,
-            verdict,
-        }
-    }
-
     /// The bytes matched for a URL's path under these options.
-    fn encoded<'p>(&self, extracted: &'p str, options: &CheckOptions) -> Cow<'p, [u8]> {
+    pub(crate) fn encoded<'p>(&self, extracted: &'p str, options: &CheckOptions) -> Cow<'p, [u8]> {
         if options.raw_url {
             Cow::Borrowed(extracted.as_bytes())
         } else {
@@ -364,42 +278,19 @@ impl Robots {
         String::from_utf8_lossy(&self.encoded(&extracted, options)).into_owned()
     }
 
-    /// Whether any group names this crawler token (ignoring case).
-    pub fn has_group_for(&self, token: &str) -> bool {
-        self.named_rules(token).is_some()
-    }
-
-    /// The groups naming `token`, compared without letter case and without
-    /// allocating for ordinary tokens.
-    fn named_rules(&self, token: &str) -> Option<&AgentRules> {
-        let mut buffer = [0u8; 64];
-        let bytes = token.as_bytes();
-        if let Some(slot) = buffer.get_mut(..bytes.len()) {
-            slot.copy_from_slice(bytes);
-            slot.make_ascii_lowercase();
-            self.named_exact(slot)
-        } else {
-            self.named_exact(&bytes.to_ascii_lowercase())
-        }
-    }
-
-    /// The groups filed under this lower-case token.
-    fn named_exact(&self, lower: &[u8]) -> Option<&AgentRules> {
-        let i = self
-            .named
-            .binary_search_by(|(k, _)| (**k).cmp(lower))
-            .ok()?;
-        Some(&self.named[i].1)
-    }
-
-    fn select(&self, crawler: &Crawler, matching: AgentMatching) -> (Selection, Applied<'_>) {
+    /// Which groups apply to `crawler`, and why.
+    pub(crate) fn select(
+        &self,
+        crawler: &Crawler,
+        matching: AgentMatching,
+    ) -> (Selection, Applied<'_>) {
         for (index, token) in crawler.tokens().iter().enumerate() {
             match matching {
                 AgentMatching::Exact => {
-                    if let Some(rules) = self.named_rules(token) {
+                    if let Some(rules) = self.agents.named(token) {
                         return (
                             Selection::Token(index),
-                            Applied::Indexed(rules, rules.rule_set(self)),
+                            Applied::Indexed(rules, rules.rule_set(&self.spans, self.mode)),
                         );
                     }
                 }
@@ -419,12 +310,13 @@ impl Robots {
                 }
             }
         }
-        match &self.global {
-            Some(global) if !crawler.ignores_global() => (
+        match &self.agents.global {
+            Some(_) if crawler.ignores_global() => (Selection::GlobalIgnored, Applied::Nothing),
+            Some(global) => (
                 Selection::Global,
-                Applied::Indexed(global, global.rule_set(self)),
+                Applied::Indexed(global, global.rule_set(&self.spans, self.mode)),
             ),
-            _ => (Selection::NoGroup, Applied::Nothing),
+            None => (Selection::NoGroup, Applied::Nothing),
         }
     }
 
@@ -477,8 +369,8 @@ mod tests {
             let robots = Robots::parse(file.as_bytes());
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);
-            let global = robots.global.as_ref().unwrap();
-            let index = global.rule_set(&robots);
+            let global = robots.agents.global.as_ref().unwrap();
+            let index = global.rule_set(&robots.spans, robots.mode);
             for path in &paths {
                 let full = decide(index.best(path.as_bytes()));
                 let pruned = decide(index.deciding(path.as_bytes()));

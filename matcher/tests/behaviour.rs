@@ -3,8 +3,8 @@
 //! default mode, and RFC 9309 where the strict mode differs.
 
 use robots_matcher::{
-    AgentMatching, Category, CheckOptions, Code, Crawler, LineKind, Mode, ParseOptions, Robots,
-    Selection,
+    AgentMatching, Category, CheckOptions, Code, Crawler, Decision, LineKind, Mode, ParseOptions,
+    Robots, Selection,
 };
 
 /// Checks with Google's library semantics (URL taken as given).
@@ -321,7 +321,7 @@ fn allow_index_html_also_allows_the_directory() {
 
 #[test]
 fn overlong_lines_are_cut_where_google_cuts() {
-    let max = robots_matcher::lines::MAX_LINE_BYTES;
+    let max = robots_matcher::MAX_LINE_BYTES;
     let mut long = "/x/".to_string();
     while long.len() + "Disallow: ".len() < max {
         long.push('a');
@@ -428,7 +428,7 @@ fn fallback_tokens_and_ignoring_the_global_group() {
     assert!(!parsed.check(&alone, "/photo.jpg").allowed);
     let ads = Crawler::parse_spec("AdsBot-Google>!*").unwrap();
     let v = parsed.check(&ads, "/anything");
-    assert_eq!((v.allowed, v.selection), (true, Selection::NoGroup));
+    assert_eq!((v.allowed, v.selection), (true, Selection::GlobalIgnored));
     let with_group = Robots::parse(b"User-agent: AdsBot-Google\nDisallow: /ads\n");
     assert!(!with_group.check(&ads, "/ads").allowed);
 }
@@ -497,8 +497,9 @@ fn explanation_lists_every_matching_rule() {
     );
     assert_eq!(e.extracted_path, "/shop/a b.pdf");
     assert_eq!(e.checked_path, "/shop/a%20b.pdf");
-    assert_eq!(e.groups, [0]);
-    assert_eq!(e.matched_token, None);
+    assert_eq!(e.groups.groups, [0]);
+    assert_eq!(e.groups.token, None);
+    assert_eq!(e.groups.selection, Selection::Global);
     let lines: Vec<(u32, u32)> = e
         .matches
         .iter()
@@ -506,11 +507,23 @@ fn explanation_lists_every_matching_rule() {
         .collect();
     assert_eq!(lines, [(2, 5), (3, 6), (4, 7)]);
     assert_eq!((e.verdict.allowed, e.verdict.line), (false, 4));
-    assert!(!e.allow_won_tie);
+    assert_eq!(
+        e.decision,
+        Decision::LongestMatch {
+            winner: e.matches[2],
+            rival: Some(e.matches[1])
+        }
+    );
     let tie = Robots::parse(b"User-agent: a\nDisallow: /x\nAllow: /x\n");
     let e = tie.explain(&Crawler::new("a"), "/x", &CheckOptions::default());
-    assert!(e.allow_won_tie);
-    assert_eq!(e.matched_token.as_deref(), Some("a"));
+    assert_eq!(
+        e.decision,
+        Decision::AllowWinsTie {
+            allow: e.matches[1],
+            disallow: e.matches[0]
+        }
+    );
+    assert_eq!(e.groups.token.as_deref(), Some("a"));
 }
 
 #[test]
@@ -533,8 +546,8 @@ fn line_kinds_and_spans() {
         robots.groups()[0]
             .crawl_delay
             .as_ref()
-            .and_then(|c| c.seconds),
-        Some(5.0)
+            .and_then(|c| c.whole_seconds),
+        Some(5)
     );
 }
 
@@ -607,12 +620,13 @@ fn crawl_delay_is_per_group_and_diagnosed() {
     let robots = Robots::parse(
         b"User-agent: a\nCrawl-delay: 2.5\nDisallow: /a\nUser-agent: b\nCrawl-delay: x\n",
     );
-    let delays: Vec<Option<f64>> = robots
+    let delays: Vec<(&str, bool)> = robots
         .groups()
         .iter()
-        .map(|g| g.crawl_delay.as_ref().and_then(|c| c.seconds))
+        .filter_map(|g| g.crawl_delay.as_ref())
+        .map(|c| (c.value.as_str(), c.is_number))
         .collect();
-    assert_eq!(delays, [Some(2.5), None]);
+    assert_eq!(delays, [("2.5", true), ("x", false)]);
     assert!(robots
         .diagnostics()
         .iter()

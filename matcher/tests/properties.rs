@@ -376,12 +376,14 @@ proptest! {
                     e.matches.iter().any(|m| m.rule == rule && Some(m.priority) == v.priority),
                     "deciding rule {} not among {:?}", rule, e.matches
                 );
-                prop_assert!(e.groups.contains(&robots.rules()[rule].group));
+                prop_assert!(e.groups.groups.contains(&robots.rules()[rule].group));
             }
+            // The decision names the deciding rule, and only then.
+            prop_assert_eq!(e.decision.deciding_rule().map(|m| m.rule), v.rule);
             // Matches are in file order and belong to the chosen groups.
             prop_assert!(e.matches.windows(2).all(|w| w[0].rule < w[1].rule));
             for m in &e.matches {
-                prop_assert!(e.groups.contains(&robots.rules()[m.rule].group));
+                prop_assert!(e.groups.groups.contains(&robots.rules()[m.rule].group));
             }
         }
     }

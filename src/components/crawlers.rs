@@ -4,18 +4,12 @@
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::app::{use_ctx, Ctx};
 use crate::crawlers::{self, CrawlerPreset};
-use crate::view_model::{add_spec, describe_crawler, join_specs, split_specs};
+use crate::store::use_store;
+use crate::view_model::describe_crawler;
 
 /// Matches shown by the type-ahead search.
 const SUGGESTIONS: usize = 8;
-
-/// Adds a preset's spec to the crawler field.
-fn add_preset(ctx: Ctx, spec: &str) {
-    ctx.agents.update(|text| *text = add_spec(text, spec));
-    ctx.external.update(|n| *n += 1);
-}
 
 /// A preset in words: its operator and what its spec means.
 fn preset_note(preset: &CrawlerPreset) -> String {
@@ -31,7 +25,7 @@ fn preset_note(preset: &CrawlerPreset) -> String {
 
 #[component]
 pub fn CrawlerPicker() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     view! {
         <div class="field">
             <label for="agent-input">"Crawlers"</label>
@@ -44,10 +38,10 @@ pub fn CrawlerPicker() -> impl IntoView {
                 autocapitalize="off"
                 aria-describedby="agent-help"
                 prop:value=move || {
-                    ctx.external.get();
-                    ctx.agents.get_untracked()
+                    store.external.get();
+                    store.agents.get_untracked()
                 }
-                on:input:target=move |event| ctx.agents.set(event.target().value())
+                on:input:target=move |event| store.agents.set(event.target().value())
             />
             <p id="agent-help" class="hint">
                 "Comma-separated user-agent tokens. "
@@ -66,24 +60,15 @@ pub fn CrawlerPicker() -> impl IntoView {
 /// The crawlers in the field, readable, each removable.
 #[component]
 fn Chips() -> impl IntoView {
-    let ctx = use_ctx();
-    let remove = move |index: usize| {
-        ctx.agents.update(|text| {
-            let mut specs: Vec<String> = split_specs(text).map(str::to_string).collect();
-            if index < specs.len() {
-                specs.remove(index);
-            }
-            *text = join_specs(&specs);
-        });
-        ctx.external.update(|n| *n += 1);
-    };
+    let store = use_store();
     view! {
         <ul class="chips" aria-label="Crawlers being checked">
             {move || {
-                ctx.crawlers
+                store
+                    .crawlers
                     .get()
                     .entries
-                    .into_iter()
+                    .iter()
                     .enumerate()
                     .map(|(index, entry)| {
                         let (text, error) = match &entry.crawler {
@@ -95,7 +80,7 @@ fn Chips() -> impl IntoView {
                             <li class="chip" class:chip-invalid=error.is_some() title=error.clone().unwrap_or_default()>
                                 {error.is_some().then(|| view! { <span class="chip-flag">"invalid: "</span> })}
                                 <span>{text}</span>
-                                <button type="button" class="chip-remove" aria-label=label on:click=move |_| remove(index)>
+                                <button type="button" class="chip-remove" aria-label=label on:click=move |_| store.remove_crawler(index)>
                                     "×"
                                 </button>
                             </li>
@@ -110,7 +95,7 @@ fn Chips() -> impl IntoView {
 /// Type-ahead search over the presets (a combobox with a listbox).
 #[component]
 fn Search() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let query = RwSignal::new(String::new());
     let active = RwSignal::new(0usize);
     let matches = Memo::new(move |_| {
@@ -123,7 +108,7 @@ fn Search() -> impl IntoView {
         })
     });
     let choose = move |preset: &CrawlerPreset| {
-        add_preset(ctx, &preset.spec());
+        store.add_crawlers([preset.spec().as_str()]);
         query.set(String::new());
         active.set(0);
     };
@@ -212,7 +197,7 @@ fn Search() -> impl IntoView {
 /// Every preset, grouped by purpose; rendered only while open.
 #[component]
 fn Browse() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let open = RwSignal::new(false);
     view! {
         <details class="browse" on:toggle:target=move |event| open.set(event.target().open())>
@@ -239,7 +224,7 @@ fn Browse() -> impl IntoView {
                                                             class="preset"
                                                             title=title
                                                             aria-label=label
-                                                            on:click=move |_| add_preset(ctx, &spec)
+                                                            on:click=move |_| store.add_crawlers([spec.as_str()])
                                                         >
                                                             {preset.token}
                                                             {preset.ignores_wildcard.then_some(" (ignores *)")}

@@ -13,9 +13,9 @@ use leptos::html;
 use leptos::prelude::*;
 use robots_matcher::{LineKind, Severity};
 
-use crate::app::use_ctx;
-use crate::components::toolbar::import_file;
-use crate::view_model::{format_size, line_range_label, plural, LineView};
+use crate::components::common::{severity_class, severity_symbol};
+use crate::store::use_store;
+use crate::view_model::{format_short_count, format_size, line_range_label, plural, LineView};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
 pub const LINE_HEIGHT: f64 = 20.0;
@@ -102,26 +102,9 @@ fn kind_label(kind: LineKind) -> &'static str {
     }
 }
 
-pub fn severity_class(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "sev-error",
-        Severity::Warning => "sev-warning",
-        Severity::Info => "sev-info",
-    }
-}
-
-/// A symbol that tells the severity without colour.
-pub fn severity_symbol(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "✖",
-        Severity::Warning => "▲",
-        Severity::Info => "ℹ",
-    }
-}
-
 #[component]
 pub fn Editor() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let textarea: NodeRef<html::Textarea> = NodeRef::new();
     let scroll_top = RwSignal::new(0.0f64);
     let scroll_left = RwSignal::new(0.0f64);
@@ -142,7 +125,7 @@ pub fn Editor() -> impl IntoView {
     };
     let _ = window_event_listener(ev::resize, move |_| measure());
 
-    let line_count = Memo::new(move |_| ctx.parsed.with(|p| p.line_count() as u32));
+    let line_count = Memo::new(move |_| store.document.with(|d| d.line_count() as u32));
     let range = Memo::new(move |_| {
         let top = scroll_top.get();
         let height = viewport.get();
@@ -155,9 +138,9 @@ pub fn Editor() -> impl IntoView {
     });
     let visible = Memo::new(move |_| {
         let (start, end) = range.get();
-        ctx.parsed.with(|p| {
+        store.document.with(|d| {
             (start..=end)
-                .filter_map(|n| p.line_view(n))
+                .filter_map(|n| d.line_view(n))
                 .map(|view| {
                     let mut hasher = DefaultHasher::new();
                     view.hash(&mut hasher);
@@ -166,16 +149,17 @@ pub fn Editor() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    // Lines deciding at least one result, for the gutter.
+    // Each visible line's diagnostics and how many listed results it
+    // decides, for the gutter.
     let gutter = Memo::new(move |_| {
         let (start, end) = range.get();
-        let parsed = ctx.parsed.get();
-        ctx.results.with(|r| {
+        let document = store.document.get();
+        store.results.with(|r| {
             (start..=end.max(start))
-                .filter(|&n| n <= parsed.line_count() as u32)
+                .filter(|&n| n as usize <= document.line_count())
                 .map(|n| {
-                    let diagnostics = &parsed.robots.diagnostics()[parsed.diagnostics_on(n)];
-                    let title: Vec<String> = diagnostics
+                    let diagnostics = document.diagnostics_on(n);
+                    let mut title: Vec<String> = diagnostics
                         .iter()
                         .map(|d| {
                             format!(
@@ -186,12 +170,18 @@ pub fn Editor() -> impl IntoView {
                             )
                         })
                         .collect();
+                    let decides = r.decided_on_line(n);
+                    if decides > 0 {
+                        title.push(format!(
+                            "Decides {}.",
+                            plural(decides, "listed result", "listed results")
+                        ));
+                    }
                     GutterLine {
                         number: n,
                         severity: diagnostics.iter().map(|d| d.severity).min(),
                         title: title.join("\n"),
-                        decides: r.decided_by(n).len(),
-                        decides_note: r.decides_note(n).unwrap_or_default(),
+                        decides,
                     }
                 })
                 .collect::<Vec<_>>()
@@ -200,7 +190,7 @@ pub fn Editor() -> impl IntoView {
 
     // Show a line when asked (a selected result, a clicked diagnostic).
     Effect::new(move |_| {
-        let Some(jump) = ctx.jump.get() else { return };
+        let Some(jump) = store.jump.get() else { return };
         // After the next layout: on the first screen the textarea is only
         // just being attached.
         request_animation_frame(move || {
@@ -217,7 +207,7 @@ pub fn Editor() -> impl IntoView {
                 el.set_scroll_top(target as i32);
             }
             if jump.focus {
-                let offset = ctx
+                let offset = store
                     .robots
                     .with_untracked(|t| utf16_offset_of_line(t, jump.line));
                 let _ = el.focus();
@@ -232,7 +222,7 @@ pub fn Editor() -> impl IntoView {
     let update_caret = move || {
         if let Some(el) = textarea.get_untracked() {
             let start = el.selection_start().ok().flatten().unwrap_or(0);
-            let line = ctx.robots.with_untracked(|t| line_at_utf16(t, start));
+            let line = store.robots.with_untracked(|t| line_at_utf16(t, start));
             if caret_line.get_untracked() != Some(line) {
                 caret_line.set(Some(line));
             }
@@ -256,11 +246,11 @@ pub fn Editor() -> impl IntoView {
             .and_then(|dt| dt.files())
             .and_then(|files| files.get(0));
         if let Some(file) = file {
-            import_file(ctx, file);
+            store.open_robots_file(file);
         }
     };
 
-    let highlighted = ctx.highlighted_line;
+    let highlighted = store.highlighted_line;
     // The pointer's line, else the caret's, else the selected result's.
     let active_line = Memo::new(move |_| {
         hover_line
@@ -304,7 +294,7 @@ pub fn Editor() -> impl IntoView {
                                         class:decides={g.decides > 0}
                                         class:active=move || highlighted.get() == n
                                         style:top=px(PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
-                                        title=if g.title.is_empty() { g.decides_note.clone() } else if g.decides_note.is_empty() { g.title.clone() } else { format!("{}\n{}", g.title, g.decides_note) }
+                                        title=g.title.clone()
                                         on:mouseenter=move |_| hover_line.set(Some(n))
                                         on:mouseleave=move |_| hover_line.set(None)
                                     >
@@ -312,6 +302,9 @@ pub fn Editor() -> impl IntoView {
                                             {g.severity.map_or("", severity_symbol)}
                                         </span>
                                         <span class="number">{n}</span>
+                                        <span class="decides-count" data-testid="gutter-count">
+                                            {(g.decides > 0).then(|| format_short_count(g.decides))}
+                                        </span>
                                     </div>
                                 }
                             }
@@ -367,12 +360,12 @@ pub fn Editor() -> impl IntoView {
                         autocapitalize="off"
                         aria-describedby="line-info editor-help"
                         prop:value=move || {
-                            ctx.external.get();
-                            ctx.robots.get_untracked()
+                            store.external.get();
+                            store.robots.get_untracked()
                         }
                         on:input=move |event| {
                             if let Some(target) = event.target() {
-                                ctx.robots.set(crate::browser::field_value(&target));
+                                store.robots.set(crate::browser::field_value(&target));
                             }
                             update_caret();
                         }
@@ -401,30 +394,31 @@ pub fn Editor() -> impl IntoView {
 struct GutterLine {
     number: u32,
     severity: Option<Severity>,
+    /// Its diagnostics and what it decides, for the tooltip.
     title: String,
+    /// How many listed results it decides.
     decides: usize,
-    decides_note: String,
 }
 
 /// What the active line is and does: its kind, group, diagnostics and the
 /// results it decides.
 #[component]
 fn LineInfo(line: Memo<Option<u32>>) -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let info = Memo::new(move |_| {
         let n = line.get()?;
-        let parsed = ctx.parsed.get();
-        let l = parsed.robots.line(n)?;
+        let document = store.document.get();
+        let l = document.robots.line(n)?;
         let group = l
             .group
-            .and_then(|g| parsed.robots.groups().get(g))
+            .and_then(|g| document.robots.groups().get(g))
             .map(|g| format!("group {}", line_range_label(&g.lines)));
-        let diagnostics: Vec<(Severity, String, String)> = parsed.robots.diagnostics()
-            [parsed.diagnostics_on(n)]
-        .iter()
-        .map(|d| (d.severity, d.code.as_str().to_string(), d.message.clone()))
-        .collect();
-        let decides = ctx.results.with(|r| r.decides_note(n));
+        let diagnostics: Vec<(Severity, String, String)> = document
+            .diagnostics_on(n)
+            .iter()
+            .map(|d| (d.severity, d.code.as_str().to_string(), d.message.clone()))
+            .collect();
+        let decides = store.results.with(|r| r.decides_note(n));
         Some((n, kind_label(l.kind), group, diagnostics, decides))
     });
     view! {
@@ -470,13 +464,15 @@ fn LineInfo(line: Memo<Option<u32>>) -> impl IntoView {
 /// File size, lines, and the Google size limit switch when it matters.
 #[component]
 fn SizeStatus() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let status = Memo::new(move |_| {
-        ctx.parsed
-            .with(|p| (p.robots.input_len(), p.line_count(), p.ignored_bytes()))
+        store
+            .document
+            .with(|d| (d.robots.input_len(), d.line_count(), d.robots.ignored_len()))
     });
     let over_limit = Memo::new(move |_| {
-        ctx.robots
+        store
+            .robots
             .with(|t| t.len() > robots_matcher::GOOGLE_SIZE_LIMIT)
     });
     view! {
@@ -501,8 +497,8 @@ fn SizeStatus() -> impl IntoView {
                 <label class="checkbox">
                     <input
                         type="checkbox"
-                        prop:checked=move || !ctx.size_limited.get()
-                        on:change:target=move |event| ctx.size_limited.set(!event.target().checked())
+                        prop:checked=move || !store.size_limited.get()
+                        on:change:target=move |event| store.size_limited.set(!event.target().checked())
                     />
                     "Read the whole file"
                 </label>

@@ -1,19 +1,19 @@
-//! Why the selected result is what it is, step by step, from
-//! `Robots::explain`.
+//! Why the selected result is what it is, step by step, from the
+//! library's explanation.
 
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
-use crate::components::results::verdict_badge;
-use crate::view_model::{category_label, line_range_label, mode_label, verdict_str};
+use crate::components::common::{verdict_badge, LineLink};
+use crate::store::use_store;
+use crate::view_model::{category_label, line_range_label, verdict_str};
 
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
-            {move || match ctx.explanation.get() {
+            {move || match store.explanation.get() {
                 None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
                 Some(e) => {
                     let matches = e.matches.clone();
@@ -29,13 +29,13 @@ pub fn ExplanationPanel() -> impl IntoView {
                         <ol class="steps">
                             <li>
                                 <span class="step-title">"Mode"</span>
-                                {format!("{} reading of robots.txt.", mode_label(e.mode))}
+                                {format!("{} reading of robots.txt.", e.mode.label())}
                             </li>
                             <li>
                                 <span class="step-title">"Path"</span>
                                 "Matched against "
                                 <code data-testid="explain-path">{e.checked_path.clone()}</code>
-                                {(e.checked_path != e.extracted_path)
+                                {e.encoded
                                     .then(|| {
                                         view! {
                                             <span>
@@ -54,13 +54,8 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         .group_lines
                                         .iter()
                                         .map(|lines| {
-                                            let start = lines.start;
                                             let label = format!("Show {}", line_range_label(lines));
-                                            view! {
-                                                <button type="button" class="link-button" on:click=move |_| ctx.jump_to(start, false)>
-                                                    {label}
-                                                </button>
-                                            }
+                                            view! { <LineLink line=lines.start label/> }
                                         })
                                         .collect_view()}
                                 </span>
@@ -84,16 +79,11 @@ pub fn ExplanationPanel() -> impl IntoView {
                                                 {matches
                                                     .into_iter()
                                                     .map(|m| {
-                                                        let line = m.rule.line;
                                                         view! {
                                                             <tr class:deciding=m.deciding>
+                                                                <td><LineLink line=m.line label=format!("L{}", m.line)/></td>
                                                                 <td>
-                                                                    <button type="button" class="link-button" on:click=move |_| ctx.jump_to(line, false)>
-                                                                        {format!("L{line}")}
-                                                                    </button>
-                                                                </td>
-                                                                <td>
-                                                                    <code>{m.rule.text.clone()}</code>
+                                                                    <code>{m.text}</code>
                                                                     {m.via_index_html.then_some(" (via Google's /index.html rule)")}
                                                                 </td>
                                                                 <td>{m.length}</td>
@@ -111,22 +101,21 @@ pub fn ExplanationPanel() -> impl IntoView {
                             <li>
                                 <span class="step-title">"Decision"</span>
                                 <span data-testid="explain-decision">{e.decision.clone()}</span>
-                                {e.allow_won_tie.then_some(" Tie-break: Allow beats Disallow at equal length.")}
                                 " "
                                 <span class="muted">{format!("({})", category_label(e.category))}</span>
                             </li>
                             {e
                                 .other
                                 .clone()
-                                .map(|o| {
+                                .map(|(mode, allowed, rule)| {
                                     view! {
                                         <li class="step-differs">
-                                            <span class="step-title">{format!("Under {}", mode_label(o.mode))}</span>
+                                            <span class="step-title">{format!("Under {}", mode.label())}</span>
                                             {format!(
                                                 "The verdict would be {}{}.",
-                                                verdict_str(o.allowed),
-                                                o.rule
-                                                    .map(|r| format!(", decided by {}", r.label()))
+                                                verdict_str(allowed),
+                                                rule
+                                                    .map(|r| format!(", decided by {r}"))
                                                     .unwrap_or_else(|| ", with no rule deciding".to_string())
                                             )}
                                         </li>

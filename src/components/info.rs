@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::app::use_ctx;
-use crate::components::editor::{severity_class, severity_symbol};
+use crate::components::common::{severity_class, severity_symbol, LineLink};
+use crate::store::use_store;
 use crate::view_model::{diagnostic_place, format_crawl_delay, plural};
 
 /// The diagnostics list shows at most this many; a huge file can have
@@ -13,10 +13,10 @@ const MAX_LISTED: usize = 300;
 
 #[component]
 pub fn Diagnostics() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let list = Memo::new(move |_| {
-        ctx.parsed.with(|p| {
-            let all = p.robots.diagnostics();
+        store.document.with(|d| {
+            let all = d.robots.diagnostics();
             let shown: Vec<_> = all
                 .iter()
                 .take(MAX_LISTED)
@@ -57,7 +57,7 @@ pub fn Diagnostics() -> impl IntoView {
                                             class="diagnostic-jump"
                                             aria-label=format!("{label}. Go to the line.")
                                             disabled={line == 0}
-                                            on:click=move |_| ctx.jump_to(line, true)
+                                            on:click=move |_| store.jump_to(line, true)
                                         >
                                             <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
                                             <span class="diagnostic-place">{place}</span>
@@ -82,40 +82,31 @@ pub fn Diagnostics() -> impl IntoView {
 
 #[component]
 pub fn FileFacts() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let facts = Memo::new(move |_| {
-        ctx.parsed.with(|p| {
-            let sitemaps: Vec<(u32, String)> = p
+        store.document.with(|d| {
+            let sitemaps: Vec<(u32, String)> = d
                 .robots
                 .sitemaps()
                 .iter()
                 .map(|s| (s.line, s.url.clone()))
                 .collect();
-            let delays: Vec<(u32, String, String)> = p
+            let delays: Vec<(u32, String, String)> = d
                 .crawl_delays()
                 .into_iter()
-                .map(|d| {
-                    let value = format_crawl_delay(&d.delay);
-                    (d.delay.line, d.group, value)
-                })
+                .map(|(line, group, delay)| (line, group, format_crawl_delay(delay)))
                 .collect();
-            let others: Vec<(u32, String, String)> = p
+            let others: Vec<(u32, String, String)> = d
                 .robots
                 .other_directives()
                 .iter()
                 .filter(|o| !o.key.eq_ignore_ascii_case("crawl-delay"))
                 .map(|o| (o.line, o.key.clone(), o.value.clone()))
                 .collect();
-            (sitemaps, delays, others, p.robots.groups().len())
+            (sitemaps, delays, others, d.robots.groups().len())
         })
     });
-    let line_button = move |line: u32| {
-        view! {
-            <button type="button" class="link-button line-link" on:click=move |_| ctx.jump_to(line, false)>
-                {format!("L{line}")}
-            </button>
-        }
-    };
+    let line_button = |line: u32| view! { <LineLink line label=format!("L{line}")/> };
     view! {
         <section class="card facts-card" aria-labelledby="facts-heading">
             <div class="card-head">

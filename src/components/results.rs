@@ -1,294 +1,352 @@
-//! The results: counts, one row per (URL, crawler), notes about skipped
-//! input, and the export buttons.
-
-use std::collections::HashMap;
+//! The results: counts over every row, notes about skipped input, filters
+//! and an order, exports, and either the table of rows or every rule with
+//! how many rows it decides.
+//!
+//! The table is a grid for screen readers (row count, row index, selected
+//! row). Up to [`ALL_ROWS_UP_TO`] rows every row is in the page; beyond
+//! that only the rows in view and a margin are, placed in a scroll area as
+//! tall as all of them, so 300,000 rows scroll as smoothly as 30.
 
 use leptos::ev;
+use leptos::html;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
-use crate::app::{use_ctx, Ctx};
 use crate::browser;
-use crate::view_model::{category_label, mode_label, plural, verdict_str, OtherVerdict, Row};
+use crate::components::common::{progress_view, LineLink};
+use crate::store::{use_store, Store};
+use crate::view_model::{
+    category_label, format_count, other_label, plural, verdict_str, Comparison, DecidedBy,
+    ExportFormat, Order, RowView, VerdictFilter,
+};
 
-/// A verdict badge: colour plus a symbol and a word.
-pub fn verdict_badge(allowed: bool) -> impl IntoView {
-    let (class, symbol, word) = if allowed {
-        ("badge badge-allowed", "✓", "Allowed")
-    } else {
-        ("badge badge-disallowed", "✕", "Disallowed")
-    };
-    view! {
-        <span class=class>
-            <span aria-hidden="true">{symbol}</span>
-            " "
-            {word}
-        </span>
-    }
-}
+/// Height of a row in pixels; the stylesheet's `--row-height` is the same.
+const ROW_HEIGHT: f64 = 44.0;
+/// Up to this many rows, every row is in the page.
+const ALL_ROWS_UP_TO: usize = 200;
+/// Rows drawn above and below the visible ones.
+const OVERSCAN: usize = 8;
 
-/// Moves focus from a row to another (`ArrowDown`, `ArrowUp`, `Home`,
-/// `End`) and selects it.
-fn move_to(current: &web_sys::EventTarget, key: &str) {
-    let Some(element) = current.dyn_ref::<web_sys::Element>() else {
-        return;
-    };
-    let parent = element.parent_element();
-    let sibling = match key {
-        "ArrowDown" => element.next_element_sibling(),
-        "ArrowUp" => element.previous_element_sibling(),
-        "Home" => parent.and_then(|p| p.first_element_child()),
-        _ => parent.and_then(|p| p.last_element_child()),
-    };
-    if let Some(sibling) = sibling.and_then(|s| s.dyn_into::<web_sys::HtmlElement>().ok()) {
-        sibling.click();
-        let _ = sibling.focus();
-    }
+/// A CSS length in whole pixels (no float formatting).
+fn px(value: f64) -> String {
+    format!("{}px", value.max(0.0) as u64)
 }
 
 #[component]
 pub fn ResultsPanel() -> impl IntoView {
-    let ctx = use_ctx();
-    let counts = Memo::new(move |_| {
-        let (total, allowed, disallowed) = ctx
-            .results
-            .with(|r| (r.rows.len(), r.allowed, r.disallowed));
-        (
-            total,
-            allowed,
-            disallowed,
-            ctx.comparison.with(|c| c.differing()),
-        )
-    });
-    let notes = Memo::new(move |_| ctx.results.with(|r| r.notes.clone()));
-    let ids = Memo::new(move |_| {
-        ctx.results
-            .with(|r| r.rows.iter().map(|row| row.id).collect::<Vec<_>>())
-    });
-    let cells: Cells = StoredValue::new(RowCells::default());
-    Effect::new(move |_| sync_cells(ctx, cells));
-    let export = move |json: bool| {
-        let mode = ctx.mode.get_untracked();
-        let results = ctx.results_compared();
-        if json {
-            browser::download(
-                "robots-results.json",
-                "application/json",
-                &results.to_json(mode),
-            );
-        } else {
-            browser::download("robots-results.csv", "text/csv", &results.to_csv(mode));
-        }
-    };
-    let timing = move || {
-        ctx.results.track();
-        let ms = ctx.parse_ms.get_value() + ctx.check_ms.get_value();
-        // Whole milliseconds without float formatting (smaller WebAssembly).
-        format!("updated in {} ms", (ms.max(0.0) + 0.5) as u64)
-    };
-
+    let store = use_store();
+    let by_rule = RwSignal::new(false);
     view! {
         <section class="card results-card" aria-labelledby="results-heading">
             <div class="card-head">
                 <h2 id="results-heading" tabindex="-1">"Results"</h2>
-                <div class="export" role="group" aria-label="Export results">
-                    <button type="button" class="button" data-testid="export-csv" on:click=move |_| export(false)>
+                <div class="export" role="group" aria-label="Export the table's rows">
+                    <button type="button" class="button button-small" data-testid="export-csv" on:click=move |_| store.export(ExportFormat::Csv)>
                         "CSV"
                     </button>
-                    <button type="button" class="button" data-testid="export-json" on:click=move |_| export(true)>
+                    <button type="button" class="button button-small" data-testid="export-json" on:click=move |_| store.export(ExportFormat::Json)>
                         "JSON"
                     </button>
                 </div>
             </div>
-            <p class="counts" data-testid="counts">
-                {move || {
-                    let (total, allowed, disallowed, differing) = counts.get();
-                    let other = mode_label(crate::view_model::other_mode(ctx.mode.get()));
-                    view! {
-                        <span class="count">{plural(total, "result", "results")}</span>
-                        <span class="count count-allowed" data-testid="count-allowed" data-count=allowed.to_string()>
-                            <span aria-hidden="true">"✓ "</span>
-                            {format!("{allowed} allowed")}
-                        </span>
-                        <span class="count count-disallowed" data-testid="count-disallowed" data-count=disallowed.to_string()>
-                            <span aria-hidden="true">"✕ "</span>
-                            {format!("{disallowed} disallowed")}
-                        </span>
-                        {(differing > 0)
-                            .then(|| {
-                                view! {
-                                    <span class="count count-differs" data-testid="count-differs">
-                                        {format!("{differing} differ under {other}")}
-                                    </span>
-                                }
-                            })}
-                        <span class="count muted small" data-testid="timing">{timing}</span>
-                    }
-                }}
-            </p>
-            <Show when=move || notes.with(|n| !n.is_empty())>
-                <ul class="notes" data-testid="result-notes">
-                    {move || notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
-                </ul>
+            <Summary/>
+            <Notes/>
+            <Filters by_rule/>
+            <Show when=move || by_rule.get() fallback=|| view! { <ResultsTable/> }>
+                <RuleCounts by_rule/>
             </Show>
-            <Show when=move || counts.with(|c| c.0 == 0)>
-                <p class="empty muted" data-testid="no-results">
-                    "Add at least one crawler and one URL to see verdicts."
-                </p>
-            </Show>
-            <div class="results-head" aria-hidden="true">
-                <span>"Verdict"</span>
-                <span>"URL"</span>
-                <span>"Crawler"</span>
-                <span>"Decided by"</span>
-            </div>
-            <div
-                id="results-list"
-                class="results-list"
-                role="listbox"
-                tabindex="-1"
-                aria-label="Results: Enter or Space selects, arrow keys move"
-            >
-                <For
-                    each=move || ids.get()
-                    key=|id| *id
-                    children=move |id: u64| {
-                        let data = cell(ctx, cells, id);
-                        let (url, agent) = data
-                            .with_untracked(|d| d.as_ref().map(|d| (d.row.url.clone(), d.row.agent.clone())))
-                            .unwrap_or_default();
-                        view! { <ResultRow id url agent data/> }
-                    }
-                />
-            </div>
         </section>
     }
 }
 
-/// What one row shows: the row, the other mode's verdict when it differs,
-/// and whether it is selected.
-#[derive(Clone, Debug, PartialEq)]
-struct RowData {
-    row: Row,
-    other: Option<OtherVerdict>,
-    selected: bool,
-}
-
-/// One signal per listed row, kept in step with the results by
-/// [`ResultsPanel`]. Rows depend on their own signal only: thousands of rows
-/// subscribing to the results themselves make every edit pay for
-/// re-subscribing them all.
-type Cells = StoredValue<RowCells>;
-
-/// The rows' signals by row identity. A list and an index of the same map
-/// type as [`Results::by_id`](crate::view_model::Results), rather than a map
-/// of signals: each map type adds its own code to the WebAssembly download.
-#[derive(Default)]
-struct RowCells {
-    index: HashMap<u64, usize>,
-    cells: Vec<(u64, ArcRwSignal<Option<RowData>>)>,
-}
-
-impl RowCells {
-    fn get(&self, id: u64) -> Option<&ArcRwSignal<Option<RowData>>> {
-        self.index.get(&id).map(|&i| &self.cells[i].1)
-    }
-
-    fn insert(&mut self, id: u64, cell: ArcRwSignal<Option<RowData>>) {
-        self.index.insert(id, self.cells.len());
-        self.cells.push((id, cell));
-    }
-
-    /// Keeps the cells whose id passes `keep`.
-    fn retain(&mut self, keep: impl Fn(u64) -> bool) {
-        self.cells.retain(|(id, _)| keep(*id));
-        self.index.clear();
-        for (i, (id, _)) in self.cells.iter().enumerate() {
-            self.index.insert(*id, i);
-        }
-    }
-}
-
-fn row_data(ctx: Ctx, row: &Row) -> RowData {
-    RowData {
-        other: ctx.comparison.with_untracked(|c| c.get(row.id).cloned()),
-        selected: ctx.selected_index.get_untracked() == Some(row.index),
-        row: row.clone(),
-    }
-}
-
-/// The row's signal, created on first use.
-fn cell(ctx: Ctx, cells: Cells, id: u64) -> ArcRwSignal<Option<RowData>> {
-    if let Some(cell) = cells.with_value(|c| c.get(id).cloned()) {
-        return cell;
-    }
-    let data = ctx
-        .results
-        .with_untracked(|r| r.row_by_id(id).map(|row| row_data(ctx, row)));
-    let cell = ArcRwSignal::new(data);
-    cells.update_value(|c| {
-        c.insert(id, cell.clone());
-    });
-    cell
-}
-
-/// Updates the rows whose content, comparison or selection changed.
-fn sync_cells(ctx: Ctx, cells: Cells) {
-    let results = ctx.results.get();
-    let selected = ctx.selected_index.get();
-    ctx.comparison.track();
-    let mut changed = Vec::new();
-    cells.update_value(|cells| {
-        cells.retain(|id| results.by_id.contains_key(&id));
-        ctx.comparison.with_untracked(|comparison| {
-            for row in &results.rows {
-                let Some(cell) = cells.get(row.id) else {
-                    continue;
-                };
-                let other = comparison.get(row.id);
-                let is_selected = selected == Some(row.index);
-                let stale = cell.with_untracked(|d| {
-                    d.as_ref().is_none_or(|d| {
-                        d.row != *row || d.other.as_ref() != other || d.selected != is_selected
-                    })
-                });
-                if stale {
-                    changed.push((cell.clone(), row));
-                }
-            }
-        });
-    });
-    for (cell, row) in changed {
-        cell.set(Some(row_data(ctx, row)));
-    }
-}
-
-/// One result. Keyed by the (URL, crawler) identity, so a row's element
-/// lives as long as the pair is listed (its URL and crawler never change);
-/// when its verdict changes only the parts that differ are updated.
+/// Counts over every row (not only those shown), progress, and the time
+/// the last update took.
 #[component]
-fn ResultRow(
-    id: u64,
-    url: String,
-    agent: String,
-    data: ArcRwSignal<Option<RowData>>,
-) -> impl IntoView {
-    let ctx = use_ctx();
-    let data = RwSignal::from(data);
-    let field = move |f: fn(&RowData) -> String| {
-        move || data.with(|d| d.as_ref().map(f).unwrap_or_default())
-    };
-    // Plain closures, not memos: every binding compares its new value with
-    // the old before touching the DOM, and a memo per row and field costs
-    // more to keep up to date than the comparison.
-    let selected = move || data.with(|d| d.as_ref().is_some_and(|d| d.selected));
-    let allowed = move || data.with(|d| d.as_ref().is_none_or(|d| d.row.allowed));
-    let has_rule = move || data.with(|d| d.as_ref().is_some_and(|d| d.row.rule.is_some()));
-    let (url_attr, agent_attr) = (url.clone(), agent.clone());
-    let select = move || {
-        if let Some(index) = ctx.results.with_untracked(|r| r.by_id.get(&id).copied()) {
-            ctx.select(index);
+fn Summary() -> impl IntoView {
+    let store = use_store();
+    let counts = Memo::new(move |_| store.results.with(|r| (r.counts, r.len())));
+    let differing = Memo::new(move |_| store.current_comparison().map(|c| (c.mode, c.differing())));
+    let per_crawler = Memo::new(move |_| {
+        store.results.with(|r| {
+            r.columns
+                .iter()
+                .zip(&r.per_crawler)
+                .map(|(c, counts)| (c.spec.clone(), *counts))
+                .collect::<Vec<_>>()
+        })
+    });
+    view! {
+        <div
+            class="summary"
+            data-testid="results-summary"
+            data-total=move || counts.get().1.to_string()
+            data-allowed=move || counts.get().0.allowed.to_string()
+            data-disallowed=move || counts.get().0.disallowed.to_string()
+        >
+            <p class="counts" data-testid="counts">
+                {move || {
+                    let (counts, total) = counts.get();
+                    view! {
+                        <span class="count">{plural(total, "result", "results")}</span>
+                        <span class="count count-allowed" data-testid="count-allowed" data-count=counts.allowed.to_string()>
+                            <span aria-hidden="true">"✓ "</span>
+                            {format!("{} allowed", format_count(counts.allowed))}
+                        </span>
+                        <span class="count count-disallowed" data-testid="count-disallowed" data-count=counts.disallowed.to_string()>
+                            <span aria-hidden="true">"✕ "</span>
+                            {format!("{} disallowed", format_count(counts.disallowed))}
+                        </span>
+                    }
+                }}
+                {move || match differing.get() {
+                    Some((mode, n)) if n > 0 => Some(view! {
+                        <span class="count count-differs" data-testid="count-differs">
+                            {format!("{} differ under {}", format_count(n), mode.label())}
+                        </span>
+                    }.into_any()),
+                    Some(_) => None,
+                    None => Some(view! { <span class="count muted small">"comparing modes…"</span> }.into_any()),
+                }}
+                <span class="count muted small" data-testid="timing">
+                    {move || format!("updated in {} ms", (store.update_ms.get() + 0.5) as u64)}
+                </span>
+            </p>
+            {move || store.progress.get().map(progress_view)}
+            <Show when=move || per_crawler.with(|p| p.len() > 1)>
+                <ul class="per-crawler small" aria-label="Counts per crawler">
+                    {move || {
+                        per_crawler
+                            .get()
+                            .into_iter()
+                            .map(|(spec, counts)| {
+                                view! {
+                                    <li>
+                                        <strong>{spec}</strong>
+                                        {format!(": {} allowed, {} disallowed", format_count(counts.allowed), format_count(counts.disallowed))}
+                                    </li>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </ul>
+            </Show>
+        </div>
+    }
+}
+
+/// What was skipped in the inputs.
+#[component]
+fn Notes() -> impl IntoView {
+    let store = use_store();
+    let notes = Memo::new(move |_| store.results.with(|r| r.notes.clone()));
+    view! {
+        <Show when=move || notes.with(|n| !n.is_empty())>
+            <ul class="notes" data-testid="result-notes">
+                {move || notes.get().into_iter().map(|n| view! { <li>{n}</li> }).collect_view()}
+            </ul>
+        </Show>
+    }
+}
+
+/// Filters, order, and the switch to the rules view.
+#[component]
+fn Filters(by_rule: RwSignal<bool>) -> impl IntoView {
+    let store = use_store();
+    let crawlers = Memo::new(move |_| {
+        store
+            .results
+            .with(|r| r.columns.iter().map(|c| c.spec.clone()).collect::<Vec<_>>())
+    });
+    let other_mode = move || store.mode.get().other().label();
+    let shown = Memo::new(move |_| {
+        (
+            store.table.with(|t| t.len()),
+            store.results.with(|r| r.len()),
+        )
+    });
+    view! {
+        <div class="filters" role="group" aria-label="Filter and order the results">
+            <label class="visually-hidden" for="results-filter">"Show only URLs containing"</label>
+            <input
+                id="results-filter"
+                data-testid="results-filter"
+                type="search"
+                placeholder="Filter URLs…"
+                autocomplete="off"
+                spellcheck="false"
+                prop:value=move || store.query.with(|q| q.text.clone())
+                on:input:target=move |event| {
+                    let text = event.target().value();
+                    store.set_query(|q| q.text = text);
+                }
+            />
+            <label class="visually-hidden" for="verdict-filter">"Show verdicts"</label>
+            <select
+                id="verdict-filter"
+                data-testid="verdict-filter"
+                on:change:target=move |event| {
+                    let key = event.target().value();
+                    if let Some(filter) = VerdictFilter::ALL.into_iter().find(|f| f.key() == key) {
+                        store.set_query(|q| q.verdict = filter);
+                    }
+                }
+                prop:value=move || store.query.with(|q| q.verdict.key())
+            >
+                <option value="all">"All verdicts"</option>
+                <option value="allowed">"Allowed"</option>
+                <option value="disallowed">"Disallowed"</option>
+                <option value="differs">{move || format!("Differs under {}", other_mode())}</option>
+            </select>
+            <Show when=move || crawlers.with(|c| c.len() > 1)>
+                <label class="visually-hidden" for="crawler-filter">"Show crawler"</label>
+                <select
+                    id="crawler-filter"
+                    data-testid="crawler-filter"
+                    on:change:target=move |event| {
+                        let column = event.target().value().parse::<usize>().ok();
+                        store.set_query(|q| q.crawler = column);
+                    }
+                    prop:value=move || store.query.with(|q| q.crawler.map_or_else(String::new, |c| c.to_string()))
+                >
+                    <option value="">"All crawlers"</option>
+                    {move || {
+                        crawlers
+                            .get()
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, spec)| view! { <option value=i.to_string()>{spec}</option> })
+                            .collect_view()
+                    }}
+                </select>
+            </Show>
+            <label class="visually-hidden" for="results-order">"Order"</label>
+            <select
+                id="results-order"
+                data-testid="results-order"
+                on:change:target=move |event| {
+                    let key = event.target().value();
+                    if let Some(order) = Order::ALL.into_iter().find(|o| o.key() == key) {
+                        store.set_query(|q| q.order = order);
+                    }
+                }
+                prop:value=move || store.query.with(|q| q.order.key())
+            >
+                {Order::ALL
+                    .into_iter()
+                    .map(|o| view! { <option value=o.key()>{format!("Order: {}", o.label())}</option> })
+                    .collect_view()}
+            </select>
+            <button
+                type="button"
+                class="button button-small"
+                data-testid="by-rule-toggle"
+                aria-pressed=move || by_rule.get().to_string()
+                on:click=move |_| by_rule.update(|b| *b = !*b)
+            >
+                "By deciding rule"
+            </button>
+            {move || {
+                store.query.with(|q| q.decided_by).map(|decided| {
+                    let label = match decided {
+                        DecidedBy::Line(line) => format!("Decided by L{line}"),
+                        DecidedBy::NoRule => "Decided by no rule".to_string(),
+                    };
+                    view! {
+                        <span class="chip" data-testid="decided-by-chip">
+                            {label.clone()}
+                            <button
+                                type="button"
+                                class="chip-remove"
+                                aria-label=format!("Stop showing only rows {}", label.to_ascii_lowercase())
+                                on:click=move |_| store.set_query(|q| q.decided_by = None)
+                            >
+                                "×"
+                            </button>
+                        </span>
+                    }
+                })
+            }}
+            <span class="muted small" data-testid="shown-count">
+                {move || {
+                    let (shown, total) = shown.get();
+                    (shown != total).then(|| format!("Showing {} of {}", format_count(shown), format_count(total)))
+                }}
+            </span>
+        </div>
+    }
+}
+
+/// The rows: all of them up to [`ALL_ROWS_UP_TO`], else those in view.
+#[component]
+fn ResultsTable() -> impl IntoView {
+    let store = use_store();
+    let scroll_ref: NodeRef<html::Div> = NodeRef::new();
+    let scroll_top = RwSignal::new(0.0f64);
+    let viewport = RwSignal::new(600.0f64);
+    let measure = move || {
+        if let Some(el) = scroll_ref.get_untracked() {
+            scroll_top.set(el.scroll_top() as f64);
+            let height = el.client_height() as f64;
+            if height > 0.0 {
+                viewport.set(height);
+            }
         }
+    };
+    let _ = window_event_listener(ev::resize, move |_| measure());
+    Effect::new(move |_| {
+        if scroll_ref.get().is_some() {
+            measure();
+        }
+    });
+    let len = Memo::new(move |_| store.table.with(|t| t.len()));
+    // (position, row) of every row drawn.
+    let drawn = Memo::new(move |_| {
+        let len = len.get();
+        let (start, end) = if len <= ALL_ROWS_UP_TO {
+            (0, len)
+        } else {
+            let first = ((scroll_top.get() / ROW_HEIGHT) as usize).min(len);
+            let shown = (viewport.get() / ROW_HEIGHT).ceil() as usize + 1;
+            (
+                first.saturating_sub(OVERSCAN),
+                (first + shown + OVERSCAN).min(len),
+            )
+        };
+        store.table.with(|t| {
+            (start..end)
+                .filter_map(|p| Some((p, t.row(p)?)))
+                .collect::<Vec<_>>()
+        })
+    });
+    // The row that takes focus when tabbing into the table: the selected
+    // one when it is drawn, else the first drawn.
+    let focus_row = Memo::new(move |_| {
+        let selected = store.selected.get();
+        drawn.with(|rows| {
+            rows.iter()
+                .find(|(_, row)| Some(*row) == selected)
+                .or(rows.first())
+                .map(|(_, row)| *row)
+        })
+    });
+    // Shows a row that is selected from the keyboard, then focuses it.
+    let reveal = move |row: usize| {
+        let Some(position) = store.table.with_untracked(|t| t.position(row)) else {
+            return;
+        };
+        if let Some(el) = scroll_ref.get_untracked() {
+            let top = position as f64 * ROW_HEIGHT;
+            let current = el.scroll_top() as f64;
+            let height = el.client_height() as f64;
+            if top < current {
+                el.set_scroll_top(top as i32);
+            } else if top + ROW_HEIGHT > current + height {
+                el.set_scroll_top((top + ROW_HEIGHT - height) as i32);
+            }
+            scroll_top.set(el.scroll_top() as f64);
+        }
+        request_animation_frame(move || {
+            browser::focus_selector(&format!("[data-testid=result-row][data-row=\"{row}\"]"));
+        });
     };
     let on_keydown = move |event: ev::KeyboardEvent| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() {
@@ -296,14 +354,22 @@ fn ResultRow(
         }
         let key = event.key();
         match key.as_str() {
+            "ArrowDown" | "ArrowUp" | "Home" | "End" | "PageDown" | "PageUp" => {
+                event.prevent_default();
+                let page = (viewport.get_untracked() / ROW_HEIGHT) as usize;
+                if let Some(row) = store.move_selection(&key, page.max(1)) {
+                    reveal(row);
+                }
+            }
             "Enter" | " " => {
                 event.prevent_default();
-                select();
-            }
-            "ArrowDown" | "ArrowUp" | "Home" | "End" => {
-                event.prevent_default();
-                if let Some(target) = event.current_target() {
-                    move_to(&target, &key);
+                let row = event
+                    .target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                    .and_then(|e| e.get_attribute("data-row"))
+                    .and_then(|r| r.parse::<usize>().ok());
+                if let Some(row) = row {
+                    store.select(row);
                 }
             }
             _ => {}
@@ -311,75 +377,216 @@ fn ResultRow(
     };
     view! {
         <div
-            role="option"
+            class="results-grid"
+            role="grid"
+            aria-labelledby="results-heading"
+            aria-rowcount=move || (len.get() + 1).to_string()
+            aria-colcount="4"
+            data-testid="results-grid"
+        >
+            <div role="rowgroup" class="results-head">
+                <div role="row" aria-rowindex="1" class="results-head-row">
+                    <span role="columnheader">"Verdict"</span>
+                    <span role="columnheader">"URL"</span>
+                    <span role="columnheader">"Crawler"</span>
+                    <span role="columnheader">"Decided by"</span>
+                </div>
+            </div>
+            <div
+                role="rowgroup"
+                id="results-list"
+                class="results-scroll"
+                tabindex="-1"
+                node_ref=scroll_ref
+                on:scroll=move |_| measure()
+                on:keydown=on_keydown
+            >
+                <div class="results-spacer" style:height=move || px(len.get() as f64 * ROW_HEIGHT)>
+                    <For
+                        each=move || drawn.get()
+                        key=|entry| *entry
+                        children=move |(position, row)| view! { <ResultRow position row focus_row/> }
+                    />
+                </div>
+            </div>
+        </div>
+        {move || {
+            let (shown, total) = (len.get(), store.results.with(|r| r.len()));
+            if total == 0 {
+                Some(view! { <p class="empty muted" data-testid="no-results">"Add at least one crawler and one URL to see verdicts."</p> }.into_any())
+            } else if shown == 0 {
+                Some(view! { <p class="empty muted" data-testid="no-matching-rows">"No result matches the filters."</p> }.into_any())
+            } else {
+                None
+            }
+        }}
+    }
+}
+
+/// What a row shows, kept in step with the results and the comparison.
+fn row_view(store: Store, row: usize) -> Option<RowView> {
+    let results = store.results.get();
+    let comparison = store.current_comparison();
+    let none = Comparison::none(results.document.mode().other());
+    results.row_view(row, comparison.as_deref().unwrap_or(&none))
+}
+
+/// One result: verdict, URL, crawler, deciding rule.
+#[component]
+fn ResultRow(position: usize, row: usize, focus_row: Memo<Option<usize>>) -> impl IntoView {
+    let store = use_store();
+    let data = Memo::new(move |_| row_view(store, row));
+    let get = move |f: fn(&RowView) -> String| {
+        move || data.with(|d| d.as_ref().map(f).unwrap_or_default())
+    };
+    let selected = move || store.selected.get() == Some(row);
+    let allowed = move || data.with(|d| d.as_ref().is_none_or(|d| d.allowed));
+    view! {
+        <div
+            role="row"
             class="result-row"
-            class:selected=move || selected()
+            class:selected=selected
             class:row-disallowed=move || !allowed()
             data-testid="result-row"
-            data-url=url_attr
-            data-agent=agent_attr
+            data-row=row.to_string()
+            data-url=get(|d| d.url.clone())
+            data-agent=get(|d| d.agent.clone())
             data-verdict=move || verdict_str(allowed())
-            data-line=field(|d| d.row.line.to_string())
+            data-line=get(|d| d.line.to_string())
+            aria-rowindex=(position + 2).to_string()
             aria-selected=move || selected().to_string()
-            tabindex=move || if selected() { "0" } else { "-1" }
-            on:click=move |_| select()
-            on:keydown=on_keydown
+            tabindex=move || if focus_row.get() == Some(row) { "0" } else { "-1" }
+            style:transform=format!("translateY({})", px(position as f64 * ROW_HEIGHT))
+            on:click=move |_| store.select(row)
         >
-            // The badge takes its colours from the row's class (see
-            // `.row-disallowed .badge`): one class change per flip.
-            <span class="cell cell-verdict">
+            <span role="gridcell" class="cell cell-verdict">
+                // The badge takes its colours from the row's class.
                 <span class="badge">
                     <span aria-hidden="true">{move || if allowed() { "✓" } else { "✕" }}</span>
                     " "
                     {move || if allowed() { "Allowed" } else { "Disallowed" }}
                 </span>
             </span>
-            <span class="cell cell-url">
-                <span class="url-text">{url}</span>
+            <span role="gridcell" class="cell cell-url">
+                <span class="url-text" title=get(|d| d.url.clone())>{get(|d| d.url.clone())}</span>
                 {move || {
                     data.with(|d| {
-                        d.as_ref()
-                            .filter(|d| d.row.show_checked_path)
-                            .map(|d| {
-                                view! {
-                                    <span class="checked-path">
-                                        "checked as "
-                                        <code>{d.row.checked_path.clone()}</code>
-                                    </span>
-                                }
-                            })
+                        d.as_ref().filter(|d| d.show_checked_path).map(|d| {
+                            view! {
+                                <span class="row-sub checked-path">
+                                    "checked as "
+                                    <code>{d.checked_path.clone()}</code>
+                                </span>
+                            }
+                        })
                     })
                 }}
             </span>
-            <span class="cell cell-agent">{agent}</span>
-            <span class="cell cell-rule">
-                // One element either way: a verdict flip then changes its
-                // class and text instead of replacing it (thousands of rows
-                // flip at once).
-                <span class=move || if has_rule() { "rule-ref" } else { "muted" }>
+            <span role="gridcell" class="cell cell-agent">{get(|d| d.agent.clone())}</span>
+            <span role="gridcell" class="cell cell-rule">
+                <span class=move || if data.with(|d| d.as_ref().is_some_and(|d| d.rule.is_some())) { "rule-ref" } else { "muted" }>
+                    {get(|d| d.rule.clone().unwrap_or_else(|| "no rule".to_string()))}
+                </span>
+                <span class="row-sub">
+                    <span class="category">{get(|d| category_label(d.category).to_string())}</span>
                     {move || {
-                        data.with(|d| d.as_ref().and_then(|d| d.row.rule.as_ref().map(|rule| rule.label())))
-                            .unwrap_or_else(|| "no rule".to_string())
+                        data.with(|d| d.as_ref().and_then(|d| d.other)).map(|o| {
+                            view! {
+                                <span class="differs" data-testid="row-differs">
+                                    <span aria-hidden="true">"≠ "</span>
+                                    {other_label(o.mode, o.allowed, o.line)}
+                                </span>
+                            }
+                        })
                     }}
                 </span>
-                <span class="category">{field(|d| category_label(d.row.category).to_string())}</span>
-                {move || {
-                    data.with(|d| d.as_ref().and_then(|d| d.other.clone())).map(|o| {
-                        let text = format!(
-                            "{}: {}{}",
-                            mode_label(o.mode),
-                            verdict_str(o.allowed),
-                            o.rule.map(|r| format!(" (L{})", r.line)).unwrap_or_default()
-                        );
-                        view! {
-                            <span class="differs" data-testid="row-differs">
-                                <span aria-hidden="true">"≠ "</span>
-                                {text}
-                            </span>
-                        }
-                    })
-                }}
             </span>
+        </div>
+    }
+}
+
+/// Every rule with how many of the listed results it decides; the ones
+/// deciding none are dead for these URLs.
+#[component]
+fn RuleCounts(by_rule: RwSignal<bool>) -> impl IntoView {
+    /// Dead rules listed at most (a huge file can have tens of thousands).
+    const DEAD_LISTED: usize = 300;
+    let store = use_store();
+    let data = Memo::new(move |_| store.results.with(|r| r.by_rule()));
+    let show = move |decided: DecidedBy| {
+        store.set_query(|q| q.decided_by = Some(decided));
+        by_rule.set(false);
+    };
+    view! {
+        <div class="rule-counts" data-testid="rule-counts">
+            {move || {
+                let (rules, undecided) = data.get();
+                let (live, dead): (Vec<_>, Vec<_>) = rules.into_iter().partition(|r| r.rows > 0);
+                let dead_total = dead.len();
+                view! {
+                    <table class="rule-table">
+                        <caption class="small muted">"How many of the listed results each rule decides."</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">"Line"</th>
+                                <th scope="col">"Rule"</th>
+                                <th scope="col">"Decides"</th>
+                                <th scope="col"><span class="visually-hidden">"Rows"</span></th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            {live
+                                .into_iter()
+                                .map(|r| {
+                                    let line = r.line;
+                                    view! {
+                                        <tr data-testid="rule-count" data-line=line.to_string() data-count=r.rows.to_string()>
+                                            <td><LineLink line label=format!("L{line}")/></td>
+                                            <td><code>{r.text}</code></td>
+                                            <td>{plural(r.rows, "result", "results")}</td>
+                                            <td>
+                                                <button type="button" class="link-button" on:click=move |_| show(DecidedBy::Line(line))>
+                                                    "Show them"
+                                                </button>
+                                            </td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()}
+                            <tr data-testid="rule-count" data-line="0" data-count=undecided.to_string()>
+                                <td></td>
+                                <td class="muted">"No rule (allowed: nothing matched, or no group applies)"</td>
+                                <td>{plural(undecided, "result", "results")}</td>
+                                <td>
+                                    {(undecided > 0).then(|| view! {
+                                        <button type="button" class="link-button" on:click=move |_| show(DecidedBy::NoRule)>
+                                            "Show them"
+                                        </button>
+                                    })}
+                                </td>
+                            </tr>
+                        </tbody>
+                    </table>
+                    <h3 class="small">{format!("Dead for these URLs: {}", plural(dead_total, "rule decides", "rules decide"))}" none of them"</h3>
+                    <ul class="dead-rules" data-testid="dead-rules">
+                        {dead
+                            .into_iter()
+                            .take(DEAD_LISTED)
+                            .map(|r| {
+                                view! {
+                                    <li data-testid="dead-rule" data-line=r.line.to_string()>
+                                        <LineLink line=r.line label=format!("L{}", r.line)/>
+                                        " "
+                                        <code>{r.text}</code>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                    {(dead_total > DEAD_LISTED)
+                        .then(|| view! { <p class="muted small">{format!("{} more not listed.", format_count(dead_total - DEAD_LISTED))}</p> })}
+                }
+            }}
         </div>
     }
 }

@@ -1,71 +1,56 @@
-//! The toolbar: samples, opening a file, and the shareable link.
+//! The toolbar: samples, opening a robots.txt file, the reading (Google or
+//! RFC 9309), and the shareable link.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use robots_matcher::Mode;
 
-use crate::app::{use_ctx, Ctx, Notice, MAX_PERSISTED_BYTES};
 use crate::browser;
+use crate::persist::link_hash;
 use crate::samples;
-use crate::view_model::{self, Inputs};
-
-/// Reads a file into the editor (from the file picker or a drop), through
-/// the matcher's `encoding::decode`.
-pub fn import_file(ctx: Ctx, file: web_sys::File) {
-    let name = file.name();
-    spawn_local(async move {
-        let Some(bytes) = browser::read_file(&file).await else {
-            ctx.notice.set(Some(Notice {
-                text: format!("{name} could not be read."),
-                warning: true,
-            }));
-            return;
-        };
-        let imported = view_model::import_file(&name, &bytes);
-        ctx.robots.set(imported.text);
-        ctx.external.update(|n| *n += 1);
-        ctx.selected.set(None);
-        ctx.select_default();
-        ctx.notice.set(Some(Notice {
-            text: imported.note,
-            warning: imported.warning,
-        }));
-    });
-}
+use crate::store::{use_store, Notice, MAX_PERSISTED_BYTES};
+use crate::view_model::Inputs;
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
-    let ctx = use_ctx();
+    let store = use_store();
     let link_field = RwSignal::new(None::<String>);
     let field_ref: NodeRef<leptos::html::Input> = NodeRef::new();
+    let notice = move |text: &str, warning: bool| {
+        store.notice.set(Some(Notice {
+            text: text.to_string(),
+            warning,
+        }));
+    };
 
     let copy_link = move |_| {
-        let inputs = ctx.inputs_untracked();
+        let inputs = store.inputs_untracked();
         if inputs.robots_txt.len() + inputs.urls.len() > MAX_PERSISTED_BYTES {
-            ctx.notice.set(Some(Notice {
-                text: "This robots.txt is too large to share as a link; export the results or share the file instead."
-                    .to_string(),
-                warning: true,
-            }));
+            notice(
+                "These inputs are too large to share as a link; export the results or share the files instead.",
+                true,
+            );
             return;
         }
-        let hash = inputs.to_state().to_hash();
-        browser::replace_hash(Some(&hash));
-        let url = browser::page_url();
         spawn_local(async move {
+            let Some(hash) = link_hash(&inputs.to_state()).await else {
+                notice("This browser could not compress the link.", true);
+                return;
+            };
+            browser::replace_hash(Some(&hash));
+            let url = browser::page_url();
             if browser::copy_text(&url).await {
                 link_field.set(None);
-                ctx.notice.set(Some(Notice {
-                    text: "Link copied. It holds the robots.txt, crawlers, URLs and mode."
-                        .to_string(),
-                    warning: false,
-                }));
+                notice(
+                    "Link copied. It holds the robots.txt, crawlers, URLs and mode.",
+                    false,
+                );
             } else {
                 link_field.set(Some(url));
-                ctx.notice.set(Some(Notice {
-                    text: "Copying was not allowed; the link is selected in the field below the toolbar: copy it from there."
-                        .to_string(),
-                    warning: false,
-                }));
+                notice(
+                    "Copying was not allowed; the link is selected in the field below the toolbar: copy it from there.",
+                    false,
+                );
             }
         });
     };
@@ -81,7 +66,7 @@ pub fn Toolbar() -> impl IntoView {
     });
 
     view! {
-        <div class="toolbar" role="toolbar" aria-label="File and sharing">
+        <div class="toolbar" role="toolbar" aria-label="File, reading and sharing">
             <label class="visually-hidden" for="sample-select">"Load a sample"</label>
             <select
                 id="sample-select"
@@ -90,12 +75,9 @@ pub fn Toolbar() -> impl IntoView {
                 on:change:target=move |event| {
                     let id = event.target().value();
                     if let Some(sample) = samples::find(&id) {
-                        ctx.load(Inputs::from_state(&sample.to_state()));
-                        ctx.alert.set(None);
-                        ctx.notice.set(Some(Notice {
-                            text: format!("{}: {}", sample.title, sample.explanation),
-                            warning: false,
-                        }));
+                        store.load(Inputs::from_state(&sample.to_state()));
+                        store.alert.set(None);
+                        notice(&format!("{}: {}", sample.title, sample.explanation), false);
                     }
                     event.target().set_value("");
                 }
@@ -115,12 +97,29 @@ pub fn Toolbar() -> impl IntoView {
                 on:change:target=move |event| {
                     let input = event.target();
                     if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                        import_file(ctx, file);
+                        store.open_robots_file(file);
                     }
                     input.set_value("");
                 }
             />
-            <label for="file-input" class="button">"Open file…"</label>
+            <label for="file-input" class="button">"Open robots.txt…"</label>
+            <label class="mode-field">
+                <span>"Read as"</span>
+                <select
+                    id="mode-select"
+                    data-testid="mode-select"
+                    class="button"
+                    on:change:target=move |ev| {
+                        if let Some(mode) = Mode::parse(&ev.target().value()) {
+                            store.mode.set(mode);
+                        }
+                    }
+                    prop:value=move || store.mode.get().as_str()
+                >
+                    <option value="google">"Google (what Googlebot does)"</option>
+                    <option value="rfc9309">"RFC 9309 (the strict standard)"</option>
+                </select>
+            </label>
             <button type="button" class="button button-primary" data-testid="copy-link" on:click=copy_link>
                 "Copy link"
             </button>
@@ -137,8 +136,8 @@ pub fn Toolbar() -> impl IntoView {
                     />
                 </div>
             </Show>
-            <Show when=move || ctx.not_persisted.with(Option::is_some)>
-                <p class="persist-note small" data-testid="not-persisted">{move || ctx.not_persisted.get()}</p>
+            <Show when=move || store.not_persisted.with(Option::is_some)>
+                <p class="persist-note small" data-testid="not-persisted">{move || store.not_persisted.get()}</p>
             </Show>
         </div>
     }

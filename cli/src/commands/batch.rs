@@ -5,7 +5,9 @@ use std::io::{self, BufRead, BufReader};
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::{DecodePaddingMode, Engine};
-use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots};
+use robots_matcher::{
+    AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots, VerdictRecord,
+};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -14,8 +16,7 @@ use crate::crawler::crawler_from_specs;
 use crate::error::{io_reason, CliError};
 use crate::help;
 use crate::output::{print_help, Output, Status};
-use crate::settings::{parse_mode, parse_options, SharedFlags, MODE, NO_SIZE_LIMIT};
-use crate::verdict_text::deciding_rule;
+use crate::settings::{parse_mode, SharedFlags, MODE, NO_SIZE_LIMIT};
 
 const SHARED: &[&str] = &[MODE, NO_SIZE_LIMIT];
 
@@ -24,17 +25,6 @@ const BASE64: GeneralPurpose = GeneralPurpose::new(
     &base64::alphabet::STANDARD,
     GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
 );
-
-/// The answer to a request. The first four keys are the stable contract;
-/// `category` comes after them.
-#[derive(Serialize)]
-struct Answer<'a> {
-    allowed: bool,
-    line: u32,
-    rule: Option<&'a str>,
-    verdict: &'static str,
-    category: &'static str,
-}
 
 /// The answer to a line that is not a usable request.
 #[derive(Serialize)]
@@ -90,7 +80,20 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
         number += 1;
         if !is_blank(&line) {
             match read_request(&line, &defaults) {
-                Ok(request) => out.json(&answer(&mut cache, request))?,
+                Ok(request) => {
+                    let agent = request.crawler.spec();
+                    let robots = cache.get(request.robots, request.parse);
+                    let verdict = robots.check_with(&request.crawler, &request.url, &request.check);
+                    // The record's first five keys (allowed, line, rule,
+                    // verdict, category) are the stable contract.
+                    out.json(&VerdictRecord::new(
+                        robots,
+                        &verdict,
+                        &request.url,
+                        &agent,
+                        &request.check,
+                    ))?
+                }
                 Err(message) => out.json(&Failure {
                     error: format!("line {number}: {message}"),
                 })?,
@@ -116,18 +119,6 @@ struct Defaults {
 fn is_blank(line: &[u8]) -> bool {
     line.iter()
         .all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
-}
-
-fn answer<'c>(cache: &'c mut RobotsCache, request: Request) -> Answer<'c> {
-    let robots = cache.get(request.robots, request.parse);
-    let verdict = robots.check_with(&request.crawler, &request.url, &request.check);
-    Answer {
-        allowed: verdict.allowed,
-        line: verdict.line,
-        rule: deciding_rule(robots, &verdict),
-        verdict: verdict.as_str(),
-        category: verdict.category.as_str(),
-    }
 }
 
 /// Reads one request line; the error is a message for the sender.
@@ -158,7 +149,7 @@ fn read_request(line: &[u8], defaults: &Defaults) -> Result<Request, String> {
     };
     Ok(Request {
         robots,
-        parse: parse_options(mode, defaults.no_size_limit),
+        parse: ParseOptions::new(mode, !defaults.no_size_limit),
         crawler,
         url,
         check: CheckOptions {
@@ -292,8 +283,8 @@ mod tests {
     #[test]
     fn the_cache_parses_a_repeated_file_once() {
         let mut cache = RobotsCache::default();
-        let google = parse_options(Mode::Google, false);
-        let rfc = parse_options(Mode::Rfc9309, false);
+        let google = ParseOptions::new(Mode::Google, true);
+        let rfc = ParseOptions::new(Mode::Rfc9309, true);
         let file = b"User-agent: *\nDisallow: /x\n".to_vec();
         for _ in 0..3 {
             assert_eq!(cache.get(file.clone(), google).rules().len(), 1);

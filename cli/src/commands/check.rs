@@ -1,7 +1,7 @@
 //! `robotstxt check`: the verdict for each URL, as an aligned table or JSON
 //! Lines.
 
-use serde::Serialize;
+use robots_matcher::VerdictRecord;
 
 use crate::args::{Arg, Args};
 use crate::crawler::token_warnings;
@@ -12,24 +12,11 @@ use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
 use crate::settings::{SharedFlags, URL_LIST_FLAGS};
 use crate::text::{columns, count, printable};
-use crate::verdict_text::{deciding_rule, line_and_rule};
+use crate::verdict_text::line_and_rule;
 
 const COMMAND: &str = "check";
 const SHARED: &[&str] = URL_LIST_FLAGS;
 const OWN: &[&str] = &["--robots", "--fail-on-disallowed", "--help"];
-
-/// One JSON Lines record.
-#[derive(Serialize)]
-struct CheckJson<'a> {
-    url: &'a str,
-    path: &'a str,
-    agent: &'a str,
-    allowed: bool,
-    verdict: &'static str,
-    category: &'static str,
-    line: u32,
-    rule: Option<&'a str>,
-}
 
 pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut shared = SharedFlags::default();
@@ -70,11 +57,16 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     }
 
     let file = RobotsFile::load(&robots_source, &shared.parse_options())?;
-    if let Some(list) = &urls_source {
-        let mut listed = list.read_url_list()?;
-        listed.append(&mut urls);
-        urls = listed;
-    }
+    let listed = urls_source
+        .as_ref()
+        .map(Source::read_url_list)
+        .transpose()?;
+    // URLs from the list first, then the arguments, each checked as given.
+    let urls: Vec<&str> = listed
+        .iter()
+        .flat_map(|list| list.iter())
+        .chain(urls.iter().map(String::as_str))
+        .collect();
     file.warn_if_unusable();
     for warning in token_warnings(&crawler) {
         warn(&warning);
@@ -88,30 +80,21 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut disallowed = 0;
     // One crawler, many URLs: resolve its groups once.
     let matcher = robots.matcher_with(&crawler, &options);
-    for url in &urls {
+    for &url in &urls {
         let verdict = matcher.check(url);
-        let path = robots.checked_path(url, &options);
+        let record = VerdictRecord::new(robots, &verdict, url, &agent, &options);
         if !verdict.allowed {
             disallowed += 1;
         }
         if json {
-            out.json(&CheckJson {
-                url,
-                path: &path,
-                agent: &agent,
-                allowed: verdict.allowed,
-                verdict: verdict.as_str(),
-                category: verdict.category.as_str(),
-                line: verdict.line,
-                rule: deciding_rule(robots, &verdict),
-            })?;
+            out.json(&record)?;
         } else {
-            let (line, rule) = line_and_rule(robots, &crawler, &verdict);
-            let shown_path = if path == *url { String::new() } else { path };
+            let (line, rule) = line_and_rule(robots, &verdict);
+            let shown_path = if record.path == url { "" } else { &record.path };
             rows.push(vec![
                 verdict.as_str().to_string(),
                 printable(url).into_owned(),
-                printable(&shown_path).into_owned(),
+                printable(shown_path).into_owned(),
                 line,
                 printable(&rule).into_owned(),
             ]);

@@ -1,7 +1,7 @@
 //! `robotstxt diff`: which URLs change verdict between two versions of a
 //! robots.txt file, and which rule decides in each.
 
-use robots_matcher::{Crawler, Verdict};
+use robots_matcher::{Crawler, Verdict, VerdictRecord};
 use serde::Serialize;
 
 use crate::args::{Arg, Args};
@@ -13,28 +13,28 @@ use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
 use crate::settings::{SharedFlags, URL_LIST_FLAGS};
 use crate::text::{columns, count, printable};
-use crate::verdict_text::{line_and_rule, VerdictJson};
+use crate::verdict_text::line_and_rule;
 
 const COMMAND: &str = "diff";
 const SHARED: &[&str] = URL_LIST_FLAGS;
 const OWN: &[&str] = &["--fail-on-change", "--help"];
-
-/// One JSON Lines record, for a URL whose verdict changes.
-#[derive(Serialize)]
-struct ChangeJson<'a> {
-    url: &'a str,
-    path: &'a str,
-    agent: &'a str,
-    change: &'static str,
-    old: VerdictJson<'a>,
-    new: VerdictJson<'a>,
-}
 
 /// A URL whose verdict changes.
 struct Change<'u> {
     url: &'u str,
     old: Verdict,
     new: Verdict,
+}
+
+/// The JSON Lines object of a change: what changes, then the library's
+/// full record of the URL in each file.
+#[derive(Serialize)]
+struct ChangeRecord<'a> {
+    change: &'static str,
+    url: &'a str,
+    agent: &'a str,
+    old: VerdictRecord<'a>,
+    new: VerdictRecord<'a>,
 }
 
 pub fn run(mut args: Args) -> Result<Status, CliError> {
@@ -68,7 +68,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
         "OLD is '{}' and NEW is '{}'",
         positionals[0], positionals[1]
     );
-    let mut urls = positionals.split_off(2);
+    let urls = positionals.split_off(2);
     let old_source = Source::from_arg(&positionals[0]);
     let new_source = Source::from_arg(&positionals[1]);
     let crawler = shared.crawler(&args)?;
@@ -84,11 +84,16 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     let options = shared.parse_options();
     let old = RobotsFile::load(&old_source, &options)?;
     let new = RobotsFile::load(&new_source, &options)?;
-    if let Some(list) = &urls_source {
-        let mut listed = list.read_url_list()?;
-        listed.append(&mut urls);
-        urls = listed;
-    }
+    let listed = urls_source
+        .as_ref()
+        .map(Source::read_url_list)
+        .transpose()?;
+    // URLs from the list first, then the arguments, each compared as given.
+    let urls: Vec<&str> = listed
+        .iter()
+        .flat_map(|list| list.iter())
+        .chain(urls.iter().map(String::as_str))
+        .collect();
     old.warn_if_unusable();
     new.warn_if_unusable();
     for warning in token_warnings(&crawler) {
@@ -102,7 +107,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     );
     let changes: Vec<Change> = urls
         .iter()
-        .filter_map(|url| {
+        .filter_map(|&url| {
             let old_verdict = old_matcher.check(url);
             let new_verdict = new_matcher.check(url);
             (old_verdict.allowed != new_verdict.allowed).then_some(Change {
@@ -117,14 +122,12 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     let mut out = Output::new();
     if json {
         for change in &changes {
-            let path = new.robots.checked_path(change.url, &check);
-            out.json(&ChangeJson {
-                url: change.url,
-                path: &path,
-                agent: &agent,
+            out.json(&ChangeRecord {
                 change: change_name(change),
-                old: VerdictJson::new(&old.robots, &change.old),
-                new: VerdictJson::new(&new.robots, &change.new),
+                url: change.url,
+                agent: &agent,
+                old: VerdictRecord::new(&old.robots, &change.old, change.url, &agent, &check),
+                new: VerdictRecord::new(&new.robots, &change.new, change.url, &agent, &check),
             })?;
         }
     } else {
@@ -162,7 +165,7 @@ fn write_human(
     checked: usize,
 ) -> Result<(), CliError> {
     let side = |file: &RobotsFile, verdict: &Verdict| {
-        let (line, rule) = line_and_rule(&file.robots, crawler, verdict);
+        let (line, rule) = line_and_rule(&file.robots, verdict);
         vec![
             format!("  {}", printable(file.source.name())),
             line,

@@ -2,7 +2,8 @@
 //! words meant to teach how crawlers read robots.txt.
 
 use robots_matcher::{
-    AgentMatching, CheckOptions, Crawler, Explanation, Mode, Robots, RuleKind, RuleMatch, Selection,
+    AgentMatching, CheckOptions, Crawler, Decision, Explanation, GroupChoice, Mode, PathEncoding,
+    Robots, RuleKind, RuleMatch, Selection,
 };
 
 use crate::args::{Arg, Args};
@@ -66,7 +67,8 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
     Ok(Status::Success)
 }
 
-/// The explanation of one verdict, as lines of text.
+/// The explanation of one verdict, as lines of text. Every fact comes from
+/// the library's [`Explanation`]; this only words it.
 fn explain(
     robots: &Robots,
     crawler: &Crawler,
@@ -86,36 +88,51 @@ fn explain(
         ),
         String::new(),
     ];
-    path_step(&mut text, options, explanation);
+    path_step(&mut text, explanation);
     text.push(String::new());
-    let verdict = &explanation.verdict;
-    if verdict.selection == Selection::RobotsTxt {
-        text.push("2. /robots.txt".to_string());
-        para(
-            &mut text,
-            "The path is /robots.txt itself, which crawlers may always fetch, whatever its rules say.",
-        );
-    } else {
-        groups_step(&mut text, robots, crawler, options, explanation);
-        if !explanation.groups.is_empty() {
+    match explanation.decision {
+        Decision::RobotsTxt => {
+            text.push("2. /robots.txt".to_string());
+            para(
+                &mut text,
+                "The path is /robots.txt itself, which crawlers may always fetch, whatever its rules say.",
+            );
+        }
+        Decision::FetchOutcome => {
+            text.push("2. Fetching robots.txt".to_string());
+            para(
+                &mut text,
+                "robots.txt could not be fetched, so how fetching it ended decides for every URL; no group and no rule takes part.",
+            );
+        }
+        Decision::NoGroup => groups_step(&mut text, robots, options, &explanation.groups),
+        Decision::NoRuleMatched
+        | Decision::OnlyMatch(_)
+        | Decision::LongestMatch { .. }
+        | Decision::AllowWinsTie { .. }
+        | Decision::EmptyDisallow(_) => {
+            groups_step(&mut text, robots, options, &explanation.groups);
             text.push(String::new());
             rules_step(&mut text, robots, explanation);
             text.push(String::new());
-            decision_step(&mut text, robots, explanation);
+            decision_step(&mut text, robots, &explanation.decision);
         }
     }
     text.push(String::new());
-    let decided_by = match verdict.rule.and_then(|i| robots.rules().get(i)) {
-        Some(rule) => format!(
+    let verdict = &explanation.verdict;
+    let decided_by = match explanation.decision.deciding_rule() {
+        Some(m) => format!(
             "decided by line {}: {}",
-            verdict.line,
-            printable(&rule.text)
+            m.line,
+            printable(rule_text(robots, m))
         ),
-        None if verdict.selection == Selection::RobotsTxt => {
-            "robots.txt is always allowed".to_string()
+        None => match explanation.decision {
+            Decision::RobotsTxt => "robots.txt is always allowed",
+            Decision::FetchOutcome => "robots.txt could not be fetched",
+            Decision::NoGroup => "no rule applies to this crawler",
+            _ => "no rule matches",
         }
-        None if explanation.groups.is_empty() => "no rule applies to this crawler".to_string(),
-        None => "no rule matches".to_string(),
+        .to_string(),
     };
     text.push(format!(
         "Verdict: {} ({}), {decided_by}",
@@ -125,7 +142,15 @@ fn explain(
     text
 }
 
-fn path_step(text: &mut Vec<String>, options: &CheckOptions, explanation: &Explanation) {
+/// A matched rule as written in the file.
+fn rule_text<'r>(robots: &'r Robots, m: &RuleMatch) -> &'r str {
+    robots
+        .rules()
+        .get(m.rule)
+        .map_or("", |rule| rule.text.as_str())
+}
+
+fn path_step(text: &mut Vec<String>, explanation: &Explanation) {
     text.push("1. Path".to_string());
     para(
         text,
@@ -134,17 +159,17 @@ fn path_step(text: &mut Vec<String>, options: &CheckOptions, explanation: &Expla
     let extracted = printable(&explanation.extracted_path);
     let checked = printable(&explanation.checked_path);
     text.push(format!("   Taken from the URL:  {extracted}"));
-    let how = if options.raw_url {
-        "exactly as typed (--raw-url), without the percent-encoding a crawler's request applies"
-    } else if explanation.checked_path == explanation.extracted_path {
-        "as is: nothing in it needs percent-encoding"
-    } else {
-        match explanation.mode {
+    let how = match explanation.path_encoding {
+        PathEncoding::Raw => {
+            "exactly as typed (--raw-url), without the percent-encoding a crawler's request applies"
+        }
+        PathEncoding::Unchanged => "as is: nothing in it needs percent-encoding",
+        PathEncoding::Encoded => match explanation.mode {
             Mode::Google => "percent-encoded, as a crawler's request sends it",
             Mode::Rfc9309 => {
                 "percent-encoded as a request sends it, then normalised as RFC 9309 compares: escapes of unreserved characters decoded, literal * and $ escaped"
             }
-        }
+        },
     };
     text.push(format!("   Checked:             {checked}"));
     para(text, &format!("({how})"));
@@ -153,9 +178,8 @@ fn path_step(text: &mut Vec<String>, options: &CheckOptions, explanation: &Expla
 fn groups_step(
     text: &mut Vec<String>,
     robots: &Robots,
-    crawler: &Crawler,
     options: &CheckOptions,
-    explanation: &Explanation,
+    choice: &GroupChoice,
 ) {
     text.push("2. Groups".to_string());
     para(
@@ -168,55 +192,47 @@ fn groups_step(
             "(--legacy-agent-matching: a group also names a token when its name is a prefix of it, as old parsers read it; Google and RFC 9309 do not.)",
         );
     }
-    let tokens = crawler.tokens();
-    let tried = match explanation.verdict.selection {
-        Selection::Token(index) => index.min(tokens.len()),
-        _ => tokens.len(),
-    };
-    for token in &tokens[..tried] {
+    for token in &choice.unnamed_tokens {
         let line = format!("{}: no group names it", printable(token));
         text.extend(wrap(&line, 76, "   - ", "     "));
     }
-    let has_global = robots.groups().iter().any(|g| g.is_global());
-    match explanation.verdict.selection {
-        Selection::Token(index) => {
-            let token = tokens.get(index).map_or("", String::as_str);
-            let groups = &explanation.groups;
-            let places: Vec<String> = groups.iter().map(|&g| describe_group(robots, g)).collect();
-            let named_by = if groups.len() == 1 {
+    let places: Vec<String> = choice
+        .groups
+        .iter()
+        .map(|&g| describe_group(robots, g))
+        .collect();
+    match choice.selection {
+        Selection::Token(_) => {
+            let named_by = if choice.groups.len() == 1 {
                 format!("the group at {} names it, so that group applies", places.join(""))
             } else {
                 format!(
                     "{} groups name it, so they apply, merged: {}",
-                    groups.len(),
+                    choice.groups.len(),
                     places.join("; ")
                 )
             };
+            let token = choice.token.as_deref().unwrap_or("");
             let line = format!("{}: {named_by}", printable(token));
             text.extend(wrap(&line, 76, "   - ", "     "));
-            if has_global {
+            if choice.file_has_global {
                 para(text, "The * group is not used, because a group names the crawler.");
             }
         }
-        Selection::Global => {
-            let places: Vec<String> = explanation
-                .groups
-                .iter()
-                .map(|&g| describe_group(robots, g))
-                .collect();
-            para(
-                text,
-                &format!("No group names the crawler, so it obeys the * group at {}.", places.join("; ")),
-            );
-        }
-        _ if explanation.ignored_global => para(
+        Selection::Global => para(
+            text,
+            &format!("No group names the crawler, so it obeys the * group at {}.", places.join("; ")),
+        ),
+        Selection::GlobalIgnored => para(
             text,
             "No group names the crawler, and it ignores the * group (its spec ends in !*): no rule applies to it.",
         ),
-        _ => para(
+        Selection::NoGroup => para(
             text,
             "No group names the crawler and there is no * group: no rule applies to it.",
         ),
+        // Decided before any group is looked at; not a groups step.
+        Selection::RobotsTxt | Selection::FetchOutcome => {}
     }
 }
 
@@ -244,21 +260,18 @@ fn rules_step(text: &mut Vec<String>, robots: &Robots, explanation: &Explanation
         text,
         "A rule matches when its pattern matches the path from its start ('*' matches any characters, a final '$' the end of the path). Its length is the length of its pattern.",
     );
-    let total: usize = explanation
-        .groups
-        .iter()
-        .filter_map(|&g| robots.groups().get(g))
-        .map(|g| g.rules.len())
-        .sum();
+    let choice = &explanation.groups;
+    let total = choice.rule_count;
     let path = printable(&explanation.checked_path);
     let matched = explanation.matches.len();
-    let whose = if explanation.groups.len() == 1 {
+    let one_group = choice.groups.len() == 1;
+    let whose = if one_group {
         "the group"
     } else {
         "these groups"
     };
     if total == 0 {
-        let none = if explanation.groups.len() == 1 {
+        let none = if one_group {
             "The group has no Allow or Disallow rules."
         } else {
             "These groups have no Allow or Disallow rules."
@@ -300,7 +313,7 @@ fn rules_step(text: &mut Vec<String>, robots: &Robots, explanation: &Explanation
                 note.push_str(&format!(" (pattern read as {})", printable(&as_matched)));
             }
             vec![
-                format!("     L{}", rule.line),
+                format!("     L{}", m.line),
                 printable(&rule.text).into_owned(),
                 note,
             ]
@@ -309,67 +322,59 @@ fn rules_step(text: &mut Vec<String>, robots: &Robots, explanation: &Explanation
     text.extend(columns(&rows));
 }
 
-fn decision_step(text: &mut Vec<String>, robots: &Robots, explanation: &Explanation) {
+fn decision_step(text: &mut Vec<String>, robots: &Robots, decision: &Decision) {
     text.push("4. Decision".to_string());
-    let verdict = &explanation.verdict;
-    let deciding = verdict
-        .rule
-        .and_then(|i| robots.rules().get(i).map(|rule| (i, rule)));
-    let Some((deciding_index, rule)) = deciding else {
-        para(
-            text,
-            "No rule matches, so nothing forbids the path: it is allowed.",
-        );
-        return;
-    };
-    let priority = verdict.priority.unwrap_or(0);
     let named = |m: &RuleMatch| {
-        let text = robots.rules().get(m.rule).map_or("", |r| r.text.as_str());
-        format!("'{}' (length {})", printable(text), m.priority)
+        format!(
+            "'{}' (length {})",
+            printable(rule_text(robots, m)),
+            m.priority
+        )
     };
-    let this = format!("'{}' (length {priority})", printable(&rule.text));
-    // The longest match of the other kind, the first one in the file when
-    // several are equally long.
-    let other_kind = match rule.kind {
-        RuleKind::Allow => RuleKind::Disallow,
-        RuleKind::Disallow => RuleKind::Allow,
-    };
-    let rival = explanation
-        .matches
-        .iter()
-        .filter(|m| m.rule != deciding_index)
-        .filter(|m| {
-            robots
-                .rules()
-                .get(m.rule)
-                .is_some_and(|r| r.kind == other_kind)
-        })
-        .fold(None::<&RuleMatch>, |best, m| match best {
-            Some(b) if b.priority >= m.priority => Some(b),
-            _ => Some(m),
-        });
-    let sentence = match (rule.kind, rival) {
-        (RuleKind::Disallow, _) if !verdict.allowed => match rival {
-            Some(allow) => format!(
-                "The longest match wins: {this} is longer than the longest Allow, {}, so the path is disallowed.",
-                named(allow)
-            ),
-            None => format!("{this} is the longest match and no Allow matches, so the path is disallowed."),
-        },
-        (RuleKind::Disallow, _) => format!(
-            "The longest match is {this}, an empty Disallow, which blocks nothing: the path is allowed."
-        ),
-        (RuleKind::Allow, None) => {
-            format!("Only Allow rules match; the longest, {this}, decides: the path is allowed.")
+    let sentence = match *decision {
+        Decision::OnlyMatch(winner) | Decision::LongestMatch { winner, rival: None } => {
+            match winner.kind {
+                RuleKind::Disallow => format!(
+                    "{} is the longest match and no Allow matches, so the path is disallowed.",
+                    named(&winner)
+                ),
+                RuleKind::Allow => format!(
+                    "Only Allow rules match; the longest, {}, decides: the path is allowed.",
+                    named(&winner)
+                ),
+            }
         }
-        (RuleKind::Allow, Some(disallow)) if disallow.priority == priority => format!(
-            "{this} and {} are equally long; on a tie Allow wins, as the less restrictive rule: the path is allowed.",
-            named(disallow)
+        Decision::LongestMatch {
+            winner,
+            rival: Some(rival),
+        } => match winner.kind {
+            RuleKind::Disallow => format!(
+                "The longest match wins: {} is longer than the longest Allow, {}, so the path is disallowed.",
+                named(&winner),
+                named(&rival)
+            ),
+            RuleKind::Allow => format!(
+                "The longest match wins: {} is longer than the longest Disallow, {}, so the path is allowed.",
+                named(&winner),
+                named(&rival)
+            ),
+        },
+        Decision::AllowWinsTie { allow, disallow } => format!(
+            "{} and {} are equally long; on a tie Allow wins, as the less restrictive rule: the path is allowed.",
+            named(&allow),
+            named(&disallow)
         ),
-        (RuleKind::Allow, Some(disallow)) => format!(
-            "The longest match wins: {this} is longer than the longest Disallow, {}, so the path is allowed.",
-            named(disallow)
+        Decision::EmptyDisallow(disallow) => format!(
+            "The longest match is {}, an empty Disallow, which blocks nothing: the path is allowed.",
+            named(&disallow)
         ),
+        // Only `NoRuleMatched` comes here: the others end at step 2.
+        Decision::NoRuleMatched
+        | Decision::NoGroup
+        | Decision::RobotsTxt
+        | Decision::FetchOutcome => {
+            "No rule matches, so nothing forbids the path: it is allowed.".to_string()
+        }
     };
     para(text, &sentence);
 }
@@ -448,6 +453,52 @@ mod tests {
             ),
             "{text}"
         );
+    }
+
+    #[test]
+    fn each_decision_has_its_sentence() {
+        let file = "User-agent: *\nDisallow:\n\nUser-agent: Opener\nAllow: /open\nAllow: /open/more\n\nUser-agent: Empty\n";
+        let cases = [
+            (
+                "Googlebot",
+                "/x",
+                "The longest match is 'Disallow:' (length 0), an empty Disallow, which blocks nothing",
+            ),
+            (
+                "Opener",
+                "/open/more",
+                "Only Allow rules match; the longest, 'Allow: /open/more' (length 10), decides",
+            ),
+            ("Opener", "/x", "No rule matches, so nothing forbids the path"),
+            ("Opener", "/robots.txt", "2. /robots.txt"),
+            ("Empty", "/x", "The group has no Allow or Disallow rules."),
+            (
+                "Other>!*",
+                "/x",
+                "it ignores the * group (its spec ends in !*): no rule applies to it.",
+            ),
+        ];
+        for (spec, url, sentence) in cases {
+            let text = explained(file, spec, url).replace("\n   ", " ");
+            assert!(text.contains(sentence), "{spec} {url}: {text}");
+        }
+        let verdict = |spec, url| {
+            let text = explained(file, spec, url);
+            text.lines().last().unwrap_or("").to_string()
+        };
+        assert_eq!(
+            verdict("Opener", "/x"),
+            "Verdict: allowed (allowed-implicit), no rule matches"
+        );
+        assert_eq!(
+            verdict("Other>!*", "/x"),
+            "Verdict: allowed (allowed-implicit), no rule applies to this crawler"
+        );
+        assert_eq!(
+            verdict("Opener", "/robots.txt"),
+            "Verdict: allowed (allowed-implicit), robots.txt is always allowed"
+        );
+        assert!(!explained(file, "Other>!*", "/x").contains("3. Matching rules"));
     }
 
     #[test]

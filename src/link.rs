@@ -1,4 +1,4 @@
-//! The playground's shareable state and its URL-hash encoding.
+//! The shareable state a link carries, and its URL-hash encoding.
 //!
 //! A hash looks like `v1.<base64url>`: a version tag, then the state in a
 //! small length-prefixed binary layout, raw-deflate compressed and base64url
@@ -6,6 +6,12 @@
 //! decoding treats its input as hostile: every failure is a [`DecodeError`]
 //! value, and decompression is capped so a tiny hash cannot expand into
 //! gigabytes.
+//!
+//! Compressing is the browser's job (`CompressionStream`, see
+//! `persist::link_hash`): it is native code, runs off the page's task, and
+//! keeps miniz_oxide's deflater (9 KB of WebAssembly) out of the download.
+//! Decompressing stays here with miniz_oxide's inflater (3 KB): it must be
+//! synchronous at start-up, and capped as it goes.
 
 use std::fmt;
 
@@ -16,12 +22,8 @@ pub const MAX_DECODED_BYTES: usize = 8 * 1024 * 1024;
 /// Largest hash accepted before any decoding work. Incompressible payloads
 /// grow by a third in base64, so this admits every payload under the cap.
 const MAX_HASH_CHARS: usize = MAX_DECODED_BYTES / 3 * 4 + 1024;
-/// Compression level for new hashes: best ratio, since links get pasted.
-const DEFLATE_LEVEL: u8 = 9;
 
-/// Which rule set the matcher applies: the matcher's own type, re-exported
-/// so the rest of the app keeps importing it from here.
-pub use robots_matcher::Mode;
+use robots_matcher::Mode;
 
 /// The byte that stands for a mode in the hash layout.
 fn mode_to_byte(mode: Mode) -> u8 {
@@ -100,8 +102,8 @@ impl fmt::Display for DecodeError {
 impl std::error::Error for DecodeError {}
 
 impl AppState {
-    /// Encodes the state as a URL fragment (without the leading `#`).
-    pub fn to_hash(&self) -> String {
+    /// The state in the hash's binary layout, before compression.
+    pub fn to_raw(&self) -> Vec<u8> {
         let mut raw = Vec::with_capacity(self.robots_txt.len() + self.urls.len() + 64);
         raw.push(mode_to_byte(self.mode));
         put_bytes(&mut raw, self.robots_txt.as_bytes());
@@ -110,13 +112,15 @@ impl AppState {
             put_bytes(&mut raw, crawler.as_bytes());
         }
         put_bytes(&mut raw, self.urls.as_bytes());
-        let compressed = miniz_oxide::deflate::compress_to_vec(&raw, DEFLATE_LEVEL);
-        let mut hash =
-            String::with_capacity(VERSION_TAG.len() + 1 + compressed.len().div_ceil(3) * 4);
-        hash.push_str(VERSION_TAG);
-        hash.push('.');
-        base64url_encode(&compressed, &mut hash);
-        hash
+        raw
+    }
+
+    /// Encodes the state as a URL fragment (without the leading `#`), with
+    /// miniz_oxide's best compression: what the app does with the browser's
+    /// compressor, for native tests.
+    #[cfg(test)]
+    pub fn to_hash(&self) -> String {
+        hash_of(&miniz_oxide::deflate::compress_to_vec(&self.to_raw(), 9))
     }
 
     /// Decodes a URL fragment, with or without its leading `#`.
@@ -146,6 +150,16 @@ impl AppState {
                 })?;
         decode_raw(&raw).map(Some)
     }
+}
+
+/// The URL fragment (without the leading `#`) for a raw-deflate compressed
+/// [`AppState::to_raw`].
+pub fn hash_of(compressed: &[u8]) -> String {
+    let mut hash = String::with_capacity(VERSION_TAG.len() + 1 + compressed.len().div_ceil(3) * 4);
+    hash.push_str(VERSION_TAG);
+    hash.push('.');
+    base64url_encode(compressed, &mut hash);
+    hash
 }
 
 fn decode_raw(raw: &[u8]) -> Result<AppState, DecodeError> {

@@ -1,0 +1,101 @@
+//! The parsed robots.txt.
+//!
+//! Parsing never fails: any bytes give a [`Robots`], and what a crawler would
+//! skip is reported as a [`crate::Diagnostic`] instead.
+//!
+//! Parsing ([`parse`]) keeps only what checking needs, as byte spans into a
+//! copy of the input ([`spans`]): the groups, their User-agent tokens and
+//! their rules. That is one pass over the bytes and a few small records per
+//! rule, so checking a file that changes on every keystroke, or a file of
+//! 50,000 rules, starts fast. Which groups name which token is filed once
+//! ([`agents`]). What people read ([`view`]: each line's kind, rules and
+//! directives as text) and the diagnostics ([`crate::lint`]) are built from
+//! the spans the first time they are asked for, and kept.
+
+mod agents;
+mod parse;
+mod spans;
+mod view;
+
+use std::sync::OnceLock;
+
+use crate::diagnostic::Diagnostic;
+use crate::lines::{beyond_limit, RawLine};
+use crate::model::View;
+use crate::{Mode, ParseOptions};
+
+pub(crate) use agents::{AgentIndex, AgentRules};
+pub(crate) use spans::Spans;
+pub(crate) use view::Text;
+
+/// A parsed robots.txt. Parse once, then check many URLs.
+#[derive(Clone, Debug)]
+pub struct Robots {
+    pub(crate) mode: Mode,
+    pub(crate) spans: Spans,
+    pub(crate) agents: AgentIndex,
+    /// Lines, groups, rules and directives as text, built when first asked
+    /// for.
+    pub(crate) view: OnceLock<View>,
+    pub(crate) diagnostics: OnceLock<Vec<Diagnostic>>,
+}
+
+impl Robots {
+    /// Parses with Google's reading and no size limit.
+    pub fn parse(input: &[u8]) -> Robots {
+        Robots::parse_with(input, &ParseOptions::default())
+    }
+
+    /// Parses with the given mode and size limit.
+    pub fn parse_with(input: &[u8], options: &ParseOptions) -> Robots {
+        let spans = parse::parse(input, options);
+        Robots {
+            mode: options.mode,
+            agents: AgentIndex::new(&spans),
+            spans,
+            view: OnceLock::new(),
+            diagnostics: OnceLock::new(),
+        }
+    }
+
+    /// The mode the file was parsed in.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Length of the input in bytes.
+    pub fn input_len(&self) -> usize {
+        self.spans.input.len()
+    }
+
+    /// How many bytes were read (less than the input when a size limit cut
+    /// it).
+    pub fn parsed_len(&self) -> usize {
+        self.spans.limit
+    }
+
+    /// Bytes beyond what is read (0 when everything is read).
+    pub fn ignored_len(&self) -> usize {
+        self.input_len() - self.parsed_len()
+    }
+
+    /// Whether some group is a `*` group.
+    pub fn has_global_group(&self) -> bool {
+        self.agents.global.is_some()
+    }
+
+    /// Whether any group names this crawler token (ignoring case).
+    pub fn has_group_for(&self, token: &str) -> bool {
+        self.agents.named(token).is_some()
+    }
+
+    /// The input, as parsed.
+    pub(crate) fn input(&self) -> &[u8] {
+        &self.spans.input
+    }
+
+    /// Whether the line at `raw` is after the size limit.
+    pub(crate) fn is_beyond_limit(&self, raw: &RawLine) -> bool {
+        beyond_limit(raw, self.spans.limit, self.spans.input.len())
+    }
+}

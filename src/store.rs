@@ -1,0 +1,515 @@
+//! The app's state and its named transitions.
+//!
+//! Components read the signals and memos here and change things only
+//! through the transitions ([`Store::load`], [`Store::open_robots_file`],
+//! [`Store::open_url_files`], [`Store::select`], [`Store::jump_to`],
+//! [`Store::export`], ...), so what each user action does is written once.
+//!
+//! Verdicts are computed by jobs ([`CheckJob`], [`CompareJob`],
+//! [`ExportJob`]) driven here a time slice at a time: work that fits in a
+//! keystroke is done in it, and anything larger continues in later tasks
+//! with its progress shown, so the page never freezes. Every new input
+//! starts a new generation; a job of an older one stops at its next slice,
+//! so the results of an earlier input never overwrite a later one's.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use robots_matcher::Mode;
+
+use crate::browser;
+use crate::view_model::{
+    add_specs, open_robots, open_urls, remove_spec, CheckJob, CompareJob, Comparison, CrawlerList,
+    Document, ExplanationView, ExportFormat, ExportJob, Inputs, Results, TableQuery, TableView,
+    UrlFile, UrlSet,
+};
+
+/// Shares a computed value between memos without cloning it; two values
+/// are equal only when they are the same computation.
+#[derive(Debug)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> Shared<T> {
+    fn new(value: T) -> Shared<T> {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl<T> std::ops::Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// Texts larger than this are not written into the link or storage:
+/// compressing them would freeze the page, and browsers cap URL length.
+pub const MAX_PERSISTED_BYTES: usize = 1_000_000;
+
+/// Work done at once, in the task of the input that caused it; the rest
+/// continues in later tasks. Below the 200 ms a task may take, with room
+/// for rendering.
+const FIRST_SLICE_MS: f64 = 90.0;
+/// Later slices: short, so scrolling and typing stay smooth meanwhile.
+const SLICE_MS: f64 = 30.0;
+/// URLs (or rows, for exports) between two looks at the clock.
+const STEP: usize = 2048;
+/// Up to this many rows, the other mode's verdicts are computed with the
+/// selected mode's (a few milliseconds); above it, after they are painted.
+const COMPARE_AT_ONCE_ROWS: usize = 20_000;
+
+/// A short message under the toolbar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    /// The message.
+    pub text: String,
+    /// Shown as a warning.
+    pub warning: bool,
+}
+
+/// A request to show a line in the editor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    /// The line.
+    pub line: u32,
+    /// Move the caret there and focus the editor (diagnostics), or only
+    /// scroll (selecting a result).
+    pub focus: bool,
+    /// Distinguishes repeated jumps to the same line.
+    pub serial: u32,
+}
+
+/// Long work under way: what, and how far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// What is being done, for people: `Checking`, `Comparing`, `Exporting`.
+    pub task: &'static str,
+    /// Rows done.
+    pub done: usize,
+    /// Rows in all.
+    pub total: usize,
+}
+
+/// The app's state: inputs, what is computed from them, and what the
+/// visitor selected.
+#[derive(Clone, Copy)]
+pub struct Store {
+    /// The robots.txt text.
+    pub robots: RwSignal<String>,
+    /// The crawler field.
+    pub agents: RwSignal<String>,
+    /// The URL field.
+    pub urls: RwSignal<String>,
+    /// The selected reading.
+    pub mode: RwSignal<Mode>,
+    /// Apply Google's 500 KiB limit (default) or read the whole file.
+    pub size_limited: RwSignal<bool>,
+    /// Bumped whenever the inputs are replaced from outside the fields (a
+    /// sample, a link, a file, the crawler picker): the fields then reload
+    /// their text. Typing does not bump it, so the fields are never
+    /// rewritten under the caret.
+    pub external: RwSignal<u32>,
+    /// The robots.txt parsed in the selected mode.
+    pub document: Memo<Shared<Document>>,
+    /// The crawler field, read.
+    pub crawlers: Memo<Shared<CrawlerList>>,
+    /// The URL field, read.
+    pub url_set: Memo<Shared<UrlSet>>,
+    /// The latest complete verdicts (while newer ones are being computed,
+    /// the previous ones stay).
+    pub results: RwSignal<Shared<Results>>,
+    /// The other mode's verdicts, and the results they compare.
+    pub comparison: RwSignal<(Shared<Results>, Shared<Comparison>)>,
+    /// Long work under way, if any.
+    pub progress: RwSignal<Option<Progress>>,
+    /// Milliseconds the last update took (parse and checks).
+    pub update_ms: RwSignal<f64>,
+    /// The table's filters and order.
+    pub query: RwSignal<TableQuery>,
+    /// The rows the table shows.
+    pub table: Memo<Shared<TableView>>,
+    /// The selected row (an index into the results).
+    pub selected: RwSignal<Option<usize>>,
+    /// The selected row's explanation.
+    pub explanation: Memo<Option<ExplanationView>>,
+    /// The line the selected row was decided by (0: none).
+    pub highlighted_line: Memo<u32>,
+    /// The latest request to show a line.
+    pub jump: RwSignal<Option<Jump>>,
+    /// A message about the link, a file or storage.
+    pub notice: RwSignal<Option<Notice>>,
+    /// An error the visitor must see (a broken link).
+    pub alert: RwSignal<Option<String>>,
+    /// Why the state is not in the link, if it is not.
+    pub not_persisted: RwSignal<Option<String>>,
+    /// The generation of the inputs the latest check job belongs to.
+    generation: StoredValue<u32>,
+}
+
+/// The store of the component tree.
+pub fn use_store() -> Store {
+    expect_context::<Store>()
+}
+
+impl Store {
+    /// A store holding `initial`, with its derived values and the check
+    /// driver set up.
+    pub fn new(initial: Inputs) -> Store {
+        let robots = RwSignal::new(initial.robots_txt);
+        let agents = RwSignal::new(initial.agents);
+        let urls = RwSignal::new(initial.urls);
+        let mode = RwSignal::new(initial.mode);
+        let size_limited = RwSignal::new(true);
+        let document = Memo::new(move |_| {
+            let (mode, limited) = (mode.get(), size_limited.get());
+            robots.with(|text| Shared::new(Document::new(text, mode, limited)))
+        });
+        let crawlers =
+            Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
+        let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
+        let empty = Shared::new(Results::new(
+            Arc::new(Document::new("", Mode::Google, true)),
+            &CrawlerList::default(),
+            Arc::new(UrlSet::default()),
+        ));
+        let results = RwSignal::new(empty.clone());
+        let comparison = RwSignal::new((empty, Shared::new(Comparison::none(Mode::Rfc9309))));
+        let query = RwSignal::new(TableQuery::default());
+        let table = Memo::new(move |_| {
+            let results = results.get();
+            let comparison = comparison.with(|(_, c)| c.clone());
+            query.with(|q| Shared::new(TableView::new(&results, &comparison, q)))
+        });
+        let selected = RwSignal::new(None::<usize>);
+        let explanation = Memo::new(move |_| {
+            let row = selected.get()?;
+            let results = results.get();
+            comparison.with(|(for_results, comparison)| {
+                let current = *for_results == results;
+                let none = Comparison::none(results.document.mode().other());
+                ExplanationView::new(&results, row, if current { comparison } else { &none })
+            })
+        });
+        let highlighted_line = Memo::new(move |_| {
+            selected
+                .get()
+                .and_then(|row| results.with(|r| r.cell(row)))
+                .map_or(0, |cell| cell.line)
+        });
+        let store = Store {
+            robots,
+            agents,
+            urls,
+            mode,
+            size_limited,
+            external: RwSignal::new(0),
+            document,
+            crawlers,
+            url_set,
+            results,
+            comparison,
+            progress: RwSignal::new(None),
+            update_ms: RwSignal::new(0.0),
+            query,
+            table,
+            selected,
+            explanation,
+            highlighted_line,
+            jump: RwSignal::new(None),
+            notice: RwSignal::new(None),
+            alert: RwSignal::new(None),
+            not_persisted: RwSignal::new(None),
+            generation: StoredValue::new(0),
+        };
+        store.drive_checks();
+        store
+    }
+
+    /// The inputs as they are now.
+    pub fn inputs_untracked(&self) -> Inputs {
+        Inputs {
+            robots_txt: self.robots.get_untracked(),
+            agents: self.agents.get_untracked(),
+            urls: self.urls.get_untracked(),
+            mode: self.mode.get_untracked(),
+        }
+    }
+
+    /// Replaces every input (a sample, a link).
+    pub fn load(&self, inputs: Inputs) {
+        self.robots.set(inputs.robots_txt);
+        self.agents.set(inputs.agents);
+        self.urls.set(inputs.urls);
+        self.mode.set(inputs.mode);
+        self.selected.set(None);
+        self.external.update(|n| *n += 1);
+    }
+
+    /// Adds crawler specs to the crawler field (the presets).
+    pub fn add_crawlers<'a>(&self, specs: impl IntoIterator<Item = &'a str>) {
+        self.agents.update(|text| *text = add_specs(text, specs));
+        self.external.update(|n| *n += 1);
+    }
+
+    /// Removes the `index`th crawler of the crawler field.
+    pub fn remove_crawler(&self, index: usize) {
+        self.agents.update(|text| *text = remove_spec(text, index));
+        self.external.update(|n| *n += 1);
+    }
+
+    /// Reads a robots.txt file into the editor.
+    pub fn open_robots_file(&self, file: web_sys::File) {
+        let store = *self;
+        let name = file.name();
+        spawn_local(async move {
+            let Some((bytes, _)) = browser::read_file(&file).await else {
+                store.warn(format!("{name} could not be read."));
+                return;
+            };
+            let opened = open_robots(&name, &bytes);
+            store.robots.set(opened.text);
+            store.selected.set(None);
+            store.external.update(|n| *n += 1);
+            store.notice.set(Some(Notice {
+                text: opened.note,
+                warning: opened.warning,
+            }));
+        });
+    }
+
+    /// Reads URL files (text, CSV, sitemaps, gzip-compressed or not) into
+    /// the URL field.
+    pub fn open_url_files(&self, files: Vec<web_sys::File>) {
+        let store = *self;
+        spawn_local(async move {
+            let mut read = Vec::new();
+            for file in files {
+                let name = file.name();
+                match browser::read_file(&file).await {
+                    Some((bytes, was_gzip)) => read.push(UrlFile {
+                        name,
+                        bytes,
+                        was_gzip,
+                    }),
+                    None => {
+                        store.warn(format!("{name} could not be read."));
+                        return;
+                    }
+                }
+            }
+            let opened = open_urls(&read);
+            store.urls.set(opened.text);
+            store.selected.set(None);
+            store.external.update(|n| *n += 1);
+            store.notice.set(Some(Notice {
+                text: opened.note,
+                warning: opened.warning,
+            }));
+        });
+    }
+
+    fn warn(&self, text: String) {
+        self.notice.set(Some(Notice {
+            text,
+            warning: true,
+        }));
+    }
+
+    /// Selects a row and shows its deciding line.
+    pub fn select(&self, row: usize) {
+        let Some(cell) = self.results.with_untracked(|r| r.cell(row)) else {
+            return;
+        };
+        self.selected.set(Some(row));
+        if cell.line > 0 {
+            self.jump_to(cell.line, false);
+        }
+    }
+
+    /// The row `key` moves the selection to within the table
+    /// (`ArrowDown`, `ArrowUp`, `PageDown`, `PageUp`, `Home`, `End`), given
+    /// how many rows a page holds; selects it.
+    pub fn move_selection(&self, key: &str, page: usize) -> Option<usize> {
+        let table = self.table.get_untracked();
+        let last = table.len().checked_sub(1)?;
+        let current = self
+            .selected
+            .get_untracked()
+            .and_then(|row| table.position(row));
+        let position = match (key, current) {
+            ("Home", _) | (_, None) => 0,
+            ("End", _) => last,
+            ("ArrowDown", Some(p)) => (p + 1).min(last),
+            ("ArrowUp", Some(p)) => p.saturating_sub(1),
+            ("PageDown", Some(p)) => (p + page).min(last),
+            ("PageUp", Some(p)) => p.saturating_sub(page),
+            (_, Some(p)) => p,
+        };
+        let row = table.row(position)?;
+        self.select(row);
+        Some(row)
+    }
+
+    /// Shows a line in the editor.
+    pub fn jump_to(&self, line: u32, focus: bool) {
+        let serial = self.jump.get_untracked().map_or(0, |j| j.serial + 1);
+        self.jump.set(Some(Jump {
+            line,
+            focus,
+            serial,
+        }));
+    }
+
+    /// Changes the table's filters or order.
+    pub fn set_query(&self, change: impl FnOnce(&mut TableQuery)) {
+        self.query.update(change);
+    }
+
+    /// The comparison for the current results, or none while it is being
+    /// computed.
+    pub fn current_comparison(&self) -> Option<Shared<Comparison>> {
+        let results = self.results.get();
+        self.comparison
+            .with(|(for_results, comparison)| (*for_results == results).then(|| comparison.clone()))
+    }
+
+    /// Writes the table's rows as CSV or JSON and offers the file, a slice
+    /// at a time with progress (comparing with the other mode first, when
+    /// that is still under way, so every record carries it).
+    pub fn export(&self, format: ExportFormat) {
+        let store = *self;
+        let results = self.results.get_untracked();
+        let comparison = self
+            .comparison
+            .with_untracked(|(for_results, c)| (*for_results == results).then(|| c.0.clone()));
+        let table = self.table.get_untracked();
+        spawn_local(async move {
+            let comparison = match comparison {
+                Some(comparison) => comparison,
+                None => {
+                    let mut job = CompareJob::new(results.0.clone());
+                    while !run_for(SLICE_MS, |n| job.run(n)) {
+                        store.show_progress("Comparing", job.progress());
+                        browser::next_task().await;
+                    }
+                    Arc::new(job.finish())
+                }
+            };
+            let mut job = ExportJob::new(format, results.0, comparison, table.0);
+            while !run_for(SLICE_MS, |n| job.run(n)) {
+                store.show_progress("Exporting", job.progress());
+                browser::next_task().await;
+            }
+            store.progress.set(None);
+            let text = job.finish();
+            browser::download(format.file_name(), format.mime(), text.as_bytes());
+        });
+    }
+
+    /// Recomputes the verdicts whenever the document, the crawlers or the
+    /// URLs change.
+    fn drive_checks(self) {
+        Effect::new(move |_| {
+            let document = self.document.get();
+            let urls = self.url_set.get();
+            let generation = self.generation.get_value().wrapping_add(1);
+            self.generation.set_value(generation);
+            let mut job = self
+                .crawlers
+                .with(|crawlers| CheckJob::new(document.0.clone(), crawlers, urls.0.clone()));
+            let start = browser::now_ms();
+            if run_for(FIRST_SLICE_MS, |n| job.run(n)) {
+                self.publish(job, start);
+                return;
+            }
+            self.show_progress("Checking", job.progress());
+            spawn_local(async move {
+                loop {
+                    browser::next_task().await;
+                    if self.generation.get_value() != generation {
+                        return;
+                    }
+                    if run_for(SLICE_MS, |n| job.run(n)) {
+                        self.publish(job, start);
+                        return;
+                    }
+                    self.show_progress("Checking", job.progress());
+                }
+            });
+        });
+    }
+
+    /// Shows finished verdicts, keeps the selection on a row that still
+    /// exists, and starts the comparison with the other mode.
+    fn publish(self, job: CheckJob, start: f64) {
+        let results = Shared::new(job.finish());
+        self.update_ms.set(browser::now_ms() - start);
+        self.progress.set(None);
+        let generation = self.generation.get_value();
+        let valid = self
+            .selected
+            .get_untracked()
+            .is_some_and(|row| row < results.len());
+        self.results.set(results.clone());
+        if !valid {
+            if let Some(row) = results.default_selection() {
+                self.select(row);
+            } else {
+                self.selected.set(None);
+            }
+        }
+        let mut job = CompareJob::new(results.0.clone());
+        if results.len() <= COMPARE_AT_ONCE_ROWS {
+            job.run(usize::MAX);
+            self.comparison.set((results, Shared::new(job.finish())));
+            return;
+        }
+        // After the verdicts are painted: a frame, then a task.
+        spawn_local(async move {
+            browser::next_task().await;
+            loop {
+                if self.generation.get_value() != generation {
+                    return;
+                }
+                if run_for(SLICE_MS, |n| job.run(n)) {
+                    self.progress.set(None);
+                    self.comparison.set((results, Shared::new(job.finish())));
+                    return;
+                }
+                self.show_progress("Comparing", job.progress());
+                browser::next_task().await;
+            }
+        });
+    }
+
+    fn show_progress(&self, task: &'static str, (done, total): (usize, usize)) {
+        self.progress.set(Some(Progress { task, done, total }));
+    }
+}
+
+/// Runs `step` (which takes how many URLs or rows to do, and tells whether
+/// everything is done) for about `budget_ms`; true when everything is done.
+fn run_for(budget_ms: f64, mut step: impl FnMut(usize) -> bool) -> bool {
+    let deadline = browser::now_ms() + budget_ms;
+    loop {
+        if step(STEP) {
+            return true;
+        }
+        if browser::now_ms() >= deadline {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,376 @@
+//! The explanation panel's words for one result, from the library's
+//! [`Explanation`]: which groups applied and why, every matching rule with
+//! its length, and the decision. The facts are the library's; only the
+//! wording is here.
+
+use std::ops::Range;
+
+use robots_matcher::{
+    Category, CheckOptions, Decision, Explanation, Mode, PathEncoding, RuleMatch, Selection,
+};
+
+use super::format::{line_range_label, rule_label, verdict_str};
+use super::results::{Comparison, Results};
+
+/// A rule that matched, as the panel lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchView {
+    /// Its line.
+    pub line: u32,
+    /// The rule as written.
+    pub text: String,
+    /// Length of the matched pattern (Google's priority).
+    pub length: u32,
+    /// Matched through Google's `/index.html` alternative.
+    pub via_index_html: bool,
+    /// Whether it decided.
+    pub deciding: bool,
+}
+
+/// Everything behind one verdict, ready to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExplanationView {
+    /// The URL as typed.
+    pub url: String,
+    /// The crawler spec as typed.
+    pub agent: String,
+    /// The reading.
+    pub mode: Mode,
+    /// The verdict.
+    pub allowed: bool,
+    /// The kind of verdict.
+    pub category: Category,
+    /// The path taken from the URL.
+    pub extracted_path: String,
+    /// The path matched.
+    pub checked_path: String,
+    /// Whether the path was percent-encoded on the way.
+    pub encoded: bool,
+    /// Which groups applied and why, in one sentence.
+    pub groups: String,
+    /// The applied groups' line ranges, for links into the editor.
+    pub group_lines: Vec<Range<u32>>,
+    /// Every matching rule.
+    pub matches: Vec<MatchView>,
+    /// How the verdict follows from the matches, in one sentence.
+    pub decision: String,
+    /// The other mode's verdict, when it differs: (mode, allowed, the
+    /// deciding rule's label).
+    pub other: Option<(Mode, bool, Option<String>)>,
+}
+
+impl ExplanationView {
+    /// Explains row `row` of `results` with `Robots::explain`.
+    pub fn new(results: &Results, row: usize, comparison: &Comparison) -> Option<ExplanationView> {
+        let robots = &results.document.robots;
+        let (_, column) = results.position(row);
+        let crawler = &results.columns.get(column)?.crawler;
+        let url = results.url(row);
+        let e = robots.explain(crawler, url, &CheckOptions::default());
+        let group_lines: Vec<Range<u32>> = e
+            .groups
+            .groups
+            .iter()
+            .filter_map(|&g| robots.groups().get(g))
+            .map(|g| g.lines.clone())
+            .collect();
+        let label = |m: &RuleMatch| {
+            rule_label(
+                m.line,
+                robots.rules().get(m.rule).map_or("", |r| r.text.as_str()),
+            )
+        };
+        let deciding = e.decision.deciding_rule().map(|m| m.rule);
+        let matches = e
+            .matches
+            .iter()
+            .map(|m| MatchView {
+                line: m.line,
+                text: robots
+                    .rules()
+                    .get(m.rule)
+                    .map_or_else(String::new, |r| r.text.clone()),
+                length: m.priority,
+                via_index_html: m.via_index_html,
+                deciding: Some(m.rule) == deciding,
+            })
+            .collect();
+        let other = comparison.get(row).map(|cell| {
+            let rule = comparison
+                .robots
+                .as_ref()
+                .and_then(|other| other.rules().get(cell.rule()?))
+                .map(|r| rule_label(r.line, &r.text));
+            (comparison.mode, cell.allowed(), rule)
+        });
+        Some(ExplanationView {
+            url: url.to_string(),
+            agent: results.agent(row).to_string(),
+            mode: e.mode,
+            allowed: e.verdict.allowed,
+            category: e.verdict.category,
+            encoded: e.path_encoding == PathEncoding::Encoded,
+            groups: groups_sentence(&e, crawler.name(), &group_lines),
+            decision: decision_sentence(&e, &label),
+            extracted_path: e.extracted_path,
+            checked_path: e.checked_path,
+            group_lines,
+            matches,
+            other,
+        })
+    }
+}
+
+/// Which groups applied and why.
+fn groups_sentence(e: &Explanation, name: &str, lines: &[Range<u32>]) -> String {
+    let choice = &e.groups;
+    let ranges: Vec<String> = lines.iter().map(line_range_label).collect();
+    let ranges = ranges.join(" and ");
+    let (s, applies) = if lines.len() == 1 {
+        ("", "applies")
+    } else {
+        ("s", "apply, merged")
+    };
+    let unnamed = choice.unnamed_tokens.join(" or ");
+    let token = choice.token.as_deref().unwrap_or(name);
+    match choice.selection {
+        Selection::Token(0) if choice.file_has_global => {
+            format!("The group{s} naming {token} ({ranges}) {applies}; the * group does not.")
+        }
+        Selection::Token(0) => format!("The group{s} naming {token} ({ranges}) {applies}."),
+        Selection::Token(_) => format!(
+            "No group names {unnamed}, so it falls back to the group{s} naming {token} ({ranges})."
+        ),
+        Selection::Global => {
+            format!("No group names {unnamed}, so the * group{s} ({ranges}) {applies}.")
+        }
+        Selection::GlobalIgnored => {
+            format!("No group names {unnamed}, and {name} ignores the * group, so no rule applies.")
+        }
+        Selection::NoGroup => {
+            format!("No group names {unnamed} and there is no * group, so no rule applies.")
+        }
+        Selection::RobotsTxt => "The URL is /robots.txt itself, which is always allowed.".into(),
+        Selection::FetchOutcome => {
+            "The verdict comes from fetching robots.txt, not from its rules.".into()
+        }
+    }
+}
+
+/// How the verdict follows from the matches.
+fn decision_sentence(e: &Explanation, label: &dyn Fn(&RuleMatch) -> String) -> String {
+    let verdict = if e.verdict.allowed {
+        "Allowed"
+    } else {
+        "Disallowed"
+    };
+    let group = if e.groups.groups.len() == 1 {
+        "the group"
+    } else {
+        "the groups"
+    };
+    match &e.decision {
+        Decision::RobotsTxt => "Allowed: crawlers may always fetch robots.txt.".into(),
+        Decision::FetchOutcome if e.verdict.allowed => {
+            "Allowed: robots.txt is unavailable (a 4xx answer), so crawlers may fetch everything."
+                .into()
+        }
+        Decision::FetchOutcome => {
+            "Disallowed: robots.txt is unreachable (5xx, 429, a timeout or a network error), so crawlers fetch nothing."
+                .into()
+        }
+        Decision::NoGroup => "Allowed: no rule applies to this crawler.".into(),
+        Decision::NoRuleMatched => format!("Allowed: no rule of {group} matches this path."),
+        Decision::OnlyMatch(m) => {
+            format!("{verdict}: it is the only matching rule ({}).", label(m))
+        }
+        Decision::LongestMatch { winner, rival } => {
+            let mut sentence = format!(
+                "{verdict}: the longest matching pattern wins ({}, length {}).",
+                label(winner),
+                winner.priority
+            );
+            if let Some(rival) = rival {
+                sentence.push_str(&format!(
+                    " It outweighs {} (length {}).",
+                    label(rival),
+                    rival.priority
+                ));
+            }
+            sentence
+        }
+        Decision::AllowWinsTie { allow, disallow } => format!(
+            "Allowed: an Allow and a Disallow both match with length {}; on a tie the Allow ({}) wins over the Disallow ({}).",
+            allow.priority,
+            label(allow),
+            label(disallow)
+        ),
+        Decision::EmptyDisallow(m) => format!(
+            "Allowed: the deciding rule is the empty {}, and an empty Disallow blocks nothing.",
+            label(m)
+        ),
+    }
+}
+
+/// `RFC 9309: allowed (L2)`: the other mode's verdict as a row shows it.
+pub fn other_label(mode: Mode, allowed: bool, line: u32) -> String {
+    let line = if line > 0 {
+        format!(" (L{line})")
+    } else {
+        String::new()
+    };
+    format!("{}: {}{line}", mode.label(), verdict_str(allowed))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::view_model::{CrawlerList, Document, UrlSet};
+
+    const ROBOTS: &str = "\
+User-agent: *
+Disallow: /private
+Allow: /private/press
+
+User-agent: Googlebot
+Disallow: /nogoogle
+";
+
+    fn explain(robots: &str, agents: &str, url: &str) -> ExplanationView {
+        let results = Arc::new(Results::new(
+            Arc::new(Document::new(robots, Mode::Google, true)),
+            &CrawlerList::parse(agents),
+            Arc::new(UrlSet::parse(url)),
+        ));
+        let comparison = Comparison::new(results.clone());
+        ExplanationView::new(&results, 0, &comparison).unwrap()
+    }
+
+    #[test]
+    fn ties_name_both_rules() {
+        let e = explain(
+            "User-agent: *\nDisallow: /page\nAllow: /page\nDisallow: /p\n",
+            "Googlebot",
+            "/page",
+        );
+        assert!(e.allowed);
+        assert_eq!(
+            e.matches.iter().map(|m| m.length).collect::<Vec<_>>(),
+            [5, 5, 2]
+        );
+        assert_eq!(
+            e.matches
+                .iter()
+                .filter(|m| m.deciding)
+                .map(|m| m.line)
+                .collect::<Vec<_>>(),
+            [3]
+        );
+        assert_eq!(
+            e.groups,
+            "No group names Googlebot, so the * group (lines 1–4) applies."
+        );
+        assert_eq!(
+            e.decision,
+            "Allowed: an Allow and a Disallow both match with length 5; on a tie the Allow (L3  Allow: /page) wins over the Disallow (L2  Disallow: /page)."
+        );
+        assert_eq!(
+            (e.mode, e.checked_path.as_str(), e.encoded),
+            (Mode::Google, "/page", false)
+        );
+    }
+
+    #[test]
+    fn groups_are_named_with_their_lines() {
+        let e = explain(ROBOTS, "Googlebot", "/nogoogle/x");
+        assert_eq!(
+            e.groups,
+            "The group naming Googlebot (lines 5–6) applies; the * group does not."
+        );
+        assert_eq!(
+            e.decision,
+            "Disallowed: it is the only matching rule (L6  Disallow: /nogoogle)."
+        );
+        assert_eq!(e.group_lines, vec![5..6]);
+        let e = explain(ROBOTS, "Googlebot-Image>Googlebot", "/nogoogle/x");
+        assert_eq!(e.groups, "No group names Googlebot-Image, so it falls back to the group naming Googlebot (lines 5–6).");
+        let e = explain(
+            "User-agent: Googlebot\nDisallow: /a\n\nUser-agent: googlebot\nAllow: /a/b\n",
+            "Googlebot",
+            "/a/b",
+        );
+        assert_eq!(
+            e.groups,
+            "The groups naming Googlebot (lines 1–2 and lines 4–5) apply, merged."
+        );
+        assert!(
+            e.decision
+                .contains("It outweighs L2  Disallow: /a (length 2)"),
+            "{}",
+            e.decision
+        );
+    }
+
+    #[test]
+    fn no_group_no_match_and_special_cases() {
+        let e = explain(ROBOTS, "Googlebot", "/robots.txt");
+        assert_eq!(
+            e.groups,
+            "The URL is /robots.txt itself, which is always allowed."
+        );
+        assert_eq!(e.decision, "Allowed: crawlers may always fetch robots.txt.");
+        let e = explain("User-agent: *\nDisallow: /\n", "AdsBot-Google>!*", "/x");
+        assert_eq!(e.groups, "No group names AdsBot-Google, and AdsBot-Google ignores the * group, so no rule applies.");
+        assert_eq!(e.decision, "Allowed: no rule applies to this crawler.");
+        assert!(e.matches.is_empty());
+        let e = explain("User-agent: bingbot\nDisallow: /\n", "Googlebot", "/x");
+        assert_eq!(
+            e.groups,
+            "No group names Googlebot and there is no * group, so no rule applies."
+        );
+        let e = explain(ROBOTS, "bingbot", "/other");
+        assert_eq!(
+            e.decision,
+            "Allowed: no rule of the group matches this path."
+        );
+        let e = explain("User-agent: *\nDisallow:\n", "x", "/a");
+        assert_eq!(e.decision, "Allowed: the deciding rule is the empty L2  Disallow:, and an empty Disallow blocks nothing.");
+        let e = explain(
+            "User-agent: *\nDisallow: /a\nDisallow: /a/b\n",
+            "x",
+            "/a/b/c",
+        );
+        assert_eq!(
+            e.decision,
+            "Disallowed: the longest matching pattern wins (L3  Disallow: /a/b, length 4)."
+        );
+    }
+
+    #[test]
+    fn index_html_paths_and_the_other_mode() {
+        let e = explain(
+            "User-agent: *\nDisallow: /\nAllow: /index.html\n",
+            "Googlebot",
+            "/",
+        );
+        assert!(e.allowed);
+        assert!(e.matches.iter().any(|m| m.via_index_html && m.deciding));
+        assert_eq!(
+            e.other,
+            Some((Mode::Rfc9309, false, Some("L2  Disallow: /".to_string())))
+        );
+        let e = explain(ROBOTS, "x", "/café");
+        assert!(e.encoded);
+        assert_eq!(
+            (e.extracted_path.as_str(), e.checked_path.as_str()),
+            ("/café", "/caf%C3%A9")
+        );
+        assert_eq!(
+            other_label(Mode::Google, false, 2),
+            "Google: disallowed (L2)"
+        );
+        assert_eq!(other_label(Mode::Rfc9309, true, 0), "RFC 9309: allowed");
+    }
+}

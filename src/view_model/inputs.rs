@@ -1,0 +1,213 @@
+//! The app's inputs as its fields hold them: the robots.txt text, the
+//! crawler field (comma-separated specs), the URL field and the mode, and
+//! their translation to and from the state a link carries.
+
+use robots_matcher::{unusable_token_message, Crawler, CrawlerSpecError, Mode};
+
+use crate::link::AppState;
+
+/// Replaces CR LF and lone CR with LF, as a `<textarea>` does with its
+/// value, so line numbers in the app and in the text always agree. Line
+/// endings never change a verdict (the matcher treats all three alike).
+pub fn normalize_newlines(text: &str) -> String {
+    if !text.contains('\r') {
+        return text.to_string();
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// One comma-separated entry of the crawler field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrawlerEntry {
+    /// The spec as typed, trimmed.
+    pub spec: String,
+    /// The crawler it names, or why it names none.
+    pub crawler: Result<Crawler, CrawlerSpecError>,
+}
+
+/// The crawler field, read.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CrawlerList {
+    /// Every non-empty entry, in order, valid or not.
+    pub entries: Vec<CrawlerEntry>,
+}
+
+impl CrawlerList {
+    /// Reads comma-separated crawler specs. Empty entries (a trailing comma
+    /// while typing) are skipped silently.
+    pub fn parse(text: &str) -> CrawlerList {
+        CrawlerList {
+            entries: split_specs(text)
+                .map(|spec| CrawlerEntry {
+                    crawler: Crawler::parse_spec(spec),
+                    spec: spec.to_string(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The usable crawlers with their specs as typed, in order.
+    pub fn valid(&self) -> impl Iterator<Item = (&str, &Crawler)> {
+        self.entries
+            .iter()
+            .filter_map(|e| e.crawler.as_ref().ok().map(|c| (e.spec.as_str(), c)))
+    }
+
+    /// Why entries were skipped, and tokens no group can name: one
+    /// sentence each.
+    pub fn notes(&self) -> Vec<String> {
+        let errors = self
+            .entries
+            .iter()
+            .filter_map(|e| e.crawler.as_ref().err())
+            .map(|e| format!("Skipped {e}."));
+        // A token like AI2Bot is checked as typed, but no group can name
+        // it: say so instead of leaving a puzzling "allowed".
+        let unusable = self
+            .valid()
+            .flat_map(|(_, crawler)| crawler.tokens())
+            .filter_map(|token| unusable_token_message(token))
+            .map(|message| format!("Note: {message}."));
+        errors.chain(unusable).collect()
+    }
+}
+
+/// The non-empty, trimmed, comma-separated parts of the crawler field.
+pub fn split_specs(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim).filter(|s| !s.is_empty())
+}
+
+/// The crawler field's text for a list of specs.
+pub fn join_specs(specs: &[String]) -> String {
+    specs.join(", ")
+}
+
+/// Adds specs to the crawler field, each unless it is already there (same
+/// letters, ignoring case); returns the new field text.
+pub fn add_specs<'a>(text: &str, added: impl IntoIterator<Item = &'a str>) -> String {
+    let mut specs: Vec<String> = split_specs(text).map(str::to_string).collect();
+    for spec in added {
+        if !specs.iter().any(|s| s.eq_ignore_ascii_case(spec)) {
+            specs.push(spec.to_string());
+        }
+    }
+    join_specs(&specs)
+}
+
+/// The crawler field without its `index`th entry.
+pub fn remove_spec(text: &str, index: usize) -> String {
+    let mut specs: Vec<String> = split_specs(text).map(str::to_string).collect();
+    if index < specs.len() {
+        specs.remove(index);
+    }
+    join_specs(&specs)
+}
+
+/// A crawler in words: `Googlebot-Image, else Googlebot, else *`,
+/// `AdsBot-Google (ignores *)`.
+pub fn describe_crawler(crawler: &Crawler) -> String {
+    let mut text = crawler.tokens().join(", else ");
+    if crawler.ignores_global() {
+        text.push_str(" (ignores *)");
+    } else if crawler.tokens().len() > 1 {
+        text.push_str(", else *");
+    }
+    text
+}
+
+/// The editable inputs of the app, as its fields hold them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Inputs {
+    /// The robots.txt text.
+    pub robots_txt: String,
+    /// The crawler field: comma-separated specs.
+    pub agents: String,
+    /// The URL field.
+    pub urls: String,
+    /// The reading the verdicts follow.
+    pub mode: Mode,
+}
+
+impl Inputs {
+    /// The fields for a (possibly shared) state; line endings normalised.
+    pub fn from_state(state: &AppState) -> Inputs {
+        Inputs {
+            robots_txt: normalize_newlines(&state.robots_txt),
+            agents: join_specs(&state.crawlers),
+            urls: normalize_newlines(&state.urls),
+            mode: state.mode,
+        }
+    }
+
+    /// The state to share.
+    pub fn to_state(&self) -> AppState {
+        AppState {
+            robots_txt: self.robots_txt.clone(),
+            crawlers: split_specs(&self.agents).map(str::to_string).collect(),
+            urls: self.urls.clone(),
+            mode: self.mode,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_are_trimmed_and_invalid_ones_noted() {
+        let list = CrawlerList::parse(" Googlebot , , a>>b, AI2Bot,");
+        let specs: Vec<&str> = list.entries.iter().map(|e| e.spec.as_str()).collect();
+        assert_eq!(specs, ["Googlebot", "a>>b", "AI2Bot"]);
+        assert_eq!(list.valid().count(), 2);
+        let notes = list.notes();
+        assert_eq!(notes.len(), 2, "{notes:?}");
+        assert!(notes[0].starts_with("Skipped crawler 'a>>b'"), "{notes:?}");
+        assert!(notes[1].starts_with("Note: "), "{notes:?}");
+        assert!(notes[1].contains("AI2Bot"), "{notes:?}");
+    }
+
+    #[test]
+    fn specs_are_added_once_and_removed_by_position() {
+        assert_eq!(
+            add_specs("Googlebot", ["gptbot", "GPTBot"]),
+            "Googlebot, gptbot"
+        );
+        assert_eq!(add_specs("", ["A", "B"]), "A, B");
+        assert_eq!(add_specs("googlebot", ["Googlebot"]), "googlebot");
+        assert_eq!(remove_spec("A, B, C", 1), "A, C");
+        assert_eq!(remove_spec("A", 5), "A");
+    }
+
+    #[test]
+    fn crawlers_read_well() {
+        let describe = |spec: &str| describe_crawler(&Crawler::parse_spec(spec).unwrap());
+        assert_eq!(describe("Googlebot"), "Googlebot");
+        assert_eq!(
+            describe("Googlebot-Image>Googlebot"),
+            "Googlebot-Image, else Googlebot, else *"
+        );
+        assert_eq!(describe("AdsBot-Google>!*"), "AdsBot-Google (ignores *)");
+    }
+
+    #[test]
+    fn inputs_round_trip_through_the_shared_state() {
+        let inputs = Inputs {
+            robots_txt: "User-agent: *\nDisallow: /\n".into(),
+            agents: "Googlebot, Googlebot-Image>Googlebot".into(),
+            urls: "/a\n/b".into(),
+            mode: Mode::Rfc9309,
+        };
+        assert_eq!(Inputs::from_state(&inputs.to_state()), inputs);
+        let state = AppState {
+            robots_txt: "a\r\nb\rc".into(),
+            crawlers: vec!["x".into(), "y".into()],
+            urls: "/1\r\n/2".into(),
+            mode: Mode::Google,
+        };
+        let inputs = Inputs::from_state(&state);
+        assert_eq!(inputs.robots_txt, "a\nb\nc");
+        assert_eq!(inputs.agents, "x, y");
+        assert_eq!(inputs.urls, "/1\n/2");
+    }
+}

@@ -1,0 +1,41 @@
+//! Everything the playground shows, computed from its inputs in plain Rust
+//! and tested natively: no browser API here, and no robots.txt logic of its
+//! own: every verdict, line kind, diagnostic and explanation comes from
+//! `robots_matcher`; this module words and arranges them.
+//!
+//! - [`inputs`]: the fields (crawler specs, the shared state);
+//! - [`document`]: the robots.txt parsed, and what the editor draws;
+//! - [`results`]: verdicts for every (URL, crawler) row, counts, the other
+//!   mode's differences, and the table's filtered and sorted view;
+//! - [`explanation`]: the words for one result;
+//! - [`export`]: CSV and JSON;
+//! - [`files`]: opened robots.txt and URL files;
+//! - [`startup`]: where the first screen's state comes from;
+//! - [`format`]: numbers and names for people.
+
+pub mod document;
+pub mod explanation;
+pub mod export;
+pub mod files;
+pub mod format;
+pub mod inputs;
+pub mod results;
+pub mod startup;
+
+pub use document::{diagnostic_place, Document, LineView, Part, Segment};
+pub use explanation::{other_label, ExplanationView, MatchView};
+pub use export::{ExportFormat, ExportJob};
+pub use files::{open_robots, open_urls, Opened, UrlFile};
+pub use format::{
+    category_label, format_count, format_crawl_delay, format_short_count, format_size,
+    line_range_label, plural, verdict_str,
+};
+pub use inputs::{
+    add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
+    CrawlerEntry, CrawlerList, Inputs,
+};
+pub use results::{
+    CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Order, OtherView, Results,
+    RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
+};
+pub use startup::{startup, Startup};
