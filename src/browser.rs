@@ -27,6 +27,13 @@ extern "C" {
     #[wasm_bindgen(method)]
     fn encode(this: &TextEncoder, input: &JsValue) -> js_sys::Uint8Array;
 
+    /// A paste's `DataTransfer`, whose `getData` keeps the text a
+    /// JavaScript string: a pasted list of 100,000 URLs is then copied into
+    /// WebAssembly once.
+    type PastedData;
+    #[wasm_bindgen(method, js_name = getData)]
+    fn get_text(this: &PastedData, format: &str) -> js_sys::JsString;
+
     /// The Compression Streams API's compressor.
     type CompressionStream;
     #[wasm_bindgen(constructor, catch)]
@@ -55,6 +62,31 @@ pub fn field_value(field: &web_sys::EventTarget) -> String {
     // TextEncoder writes well-formed UTF-8 (lone surrogates become U+FFFD,
     // as with the generic glue), so this never falls back.
     String::from_utf8(TextEncoder::new().encode(&value).to_vec()).unwrap_or_default()
+}
+
+/// The text a paste into `field` would leave in it: the pasted text in
+/// place of the field's selection. Read from the paste event before the
+/// browser inserts it, and copied into the WebAssembly memory in one go.
+pub fn text_after_paste(
+    event: &web_sys::ClipboardEvent,
+    field: &web_sys::HtmlTextAreaElement,
+) -> Option<String> {
+    let pasted = event
+        .clipboard_data()?
+        .unchecked_into::<PastedData>()
+        .get_text("text/plain");
+    let value = js_sys::JsString::from(field.value());
+    let start = field
+        .selection_start()
+        .ok()
+        .flatten()
+        .unwrap_or(value.length());
+    let end = field.selection_end().ok().flatten().unwrap_or(start);
+    let combined = value
+        .slice(0, start)
+        .concat(&pasted)
+        .concat(&value.slice(end, value.length()));
+    String::from_utf8(TextEncoder::new().encode(&combined).to_vec()).ok()
 }
 
 /// The key the state is kept under in localStorage.

@@ -20,9 +20,9 @@ use robots_matcher::Mode;
 
 use crate::browser;
 use crate::view_model::{
-    add_specs, open_robots, open_urls, remove_spec, CheckJob, CompareJob, Comparison, CrawlerList,
-    Document, ExplanationView, ExportFormat, ExportJob, Inputs, Results, TableQuery, TableView,
-    UrlFile, UrlSet,
+    add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, CheckJob, CompareJob,
+    Comparison, CrawlerList, Document, ExplanationView, ExportFormat, ExportJob, Inputs, Results,
+    TableQuery, TableView, UrlFile, UrlSet,
 };
 
 /// Shares a computed value between memos without cloning it; two values
@@ -111,8 +111,11 @@ pub struct Store {
     pub robots: RwSignal<String>,
     /// The crawler field.
     pub agents: RwSignal<String>,
-    /// The URL field.
+    /// The URL list's text.
     pub urls: RwSignal<String>,
+    /// Whether the URL list is edited in its text field; a list too large
+    /// to edit there is held as data and summed up instead.
+    pub urls_in_field: RwSignal<bool>,
     /// The selected reading.
     pub mode: RwSignal<Mode>,
     /// Apply Google's 500 KiB limit (default) or read the whole file.
@@ -170,6 +173,7 @@ impl Store {
     pub fn new(initial: Inputs) -> Store {
         let robots = RwSignal::new(initial.robots_txt);
         let agents = RwSignal::new(initial.agents);
+        let urls_in_field = RwSignal::new(!too_large_to_edit(&initial.urls));
         let urls = RwSignal::new(initial.urls);
         let mode = RwSignal::new(initial.mode);
         let size_limited = RwSignal::new(true);
@@ -213,6 +217,7 @@ impl Store {
             robots,
             agents,
             urls,
+            urls_in_field,
             mode,
             size_limited,
             external: RwSignal::new(0),
@@ -252,9 +257,24 @@ impl Store {
     pub fn load(&self, inputs: Inputs) {
         self.robots.set(inputs.robots_txt);
         self.agents.set(inputs.agents);
-        self.urls.set(inputs.urls);
         self.mode.set(inputs.mode);
+        self.replace_urls(inputs.urls);
+    }
+
+    /// Replaces the URL list from outside its field (a paste too large for
+    /// the field, a file, a link): the field shows it when it is small
+    /// enough to edit there.
+    pub fn replace_urls(&self, text: String) {
+        self.urls_in_field.set(!too_large_to_edit(&text));
+        self.urls.set(text);
         self.selected.set(None);
+        self.external.update(|n| *n += 1);
+    }
+
+    /// Puts a large URL list into its text field after all, at the
+    /// visitor's request.
+    pub fn edit_urls_as_text(&self) {
+        self.urls_in_field.set(true);
         self.external.update(|n| *n += 1);
     }
 
@@ -311,9 +331,7 @@ impl Store {
                 }
             }
             let opened = open_urls(&read);
-            store.urls.set(opened.text);
-            store.selected.set(None);
-            store.external.update(|n| *n += 1);
+            store.replace_urls(opened.text);
             store.notice.set(Some(Notice {
                 text: opened.note,
                 warning: opened.warning,

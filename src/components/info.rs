@@ -49,13 +49,11 @@ pub fn Diagnostics() -> impl IntoView {
                             each=move || list.with(|l| l.0.clone())
                             key=|d| d.clone()
                             children=move |(line, severity, code, message, place)| {
-                                let label = format!("{place}, {}: {code}", severity.as_str());
                                 view! {
                                     <li class=format!("diagnostic {}", severity_class(severity)) data-testid="diagnostic" data-code=code data-line=line.to_string()>
                                         <button
                                             type="button"
                                             class="diagnostic-jump"
-                                            aria-label=format!("{label}. Go to the line.")
                                             disabled={line == 0}
                                             on:click=move |_| store.jump_to(line, true)
                                         >
@@ -63,6 +61,8 @@ pub fn Diagnostics() -> impl IntoView {
                                             <span class="diagnostic-place">{place}</span>
                                             <span class="sev-text">{severity.as_str()}</span>
                                             <code class="diagnostic-code">{code}</code>
+                                            // The name is the visible text, then what the button does.
+                                            <span class="visually-hidden">{(line > 0).then_some(": go to the line")}</span>
                                         </button>
                                         <p class="diagnostic-message">{message}</p>
                                     </li>

@@ -298,8 +298,11 @@ fn ResultsTable() -> impl IntoView {
         }
     });
     let len = Memo::new(move |_| store.table.with(|t| t.len()));
-    // (position, row) of every row drawn.
+    let identity = Memo::new(move |_| store.results.with(|r| r.rows_identity()));
+    // (position, row, what rows stand for) of every row drawn: a row element
+    // lives while its URL and crawler stay the same.
     let drawn = Memo::new(move |_| {
+        let identity = identity.get();
         let len = len.get();
         let (start, end) = if len <= ALL_ROWS_UP_TO {
             (0, len)
@@ -313,7 +316,7 @@ fn ResultsTable() -> impl IntoView {
         };
         store.table.with(|t| {
             (start..end)
-                .filter_map(|p| Some((p, t.row(p)?)))
+                .filter_map(|p| Some((p, t.row(p)?, identity)))
                 .collect::<Vec<_>>()
         })
     });
@@ -323,9 +326,9 @@ fn ResultsTable() -> impl IntoView {
         let selected = store.selected.get();
         drawn.with(|rows| {
             rows.iter()
-                .find(|(_, row)| Some(*row) == selected)
+                .find(|(_, row, _)| Some(*row) == selected)
                 .or(rows.first())
-                .map(|(_, row)| *row)
+                .map(|(_, row, _)| *row)
         })
     });
     // Shows a row that is selected from the keyboard, then focuses it.
@@ -405,7 +408,12 @@ fn ResultsTable() -> impl IntoView {
                     <For
                         each=move || drawn.get()
                         key=|entry| *entry
-                        children=move |(position, row)| view! { <ResultRow position row focus_row/> }
+                        children=move |(position, row, _)| {
+                            let (url, agent) = store
+                                .results
+                                .with_untracked(|r| (r.url(row).to_string(), r.agent(row).to_string()));
+                            view! { <ResultRow position row url agent focus_row/> }
+                        }
                     />
                 </div>
             </div>
@@ -433,7 +441,13 @@ fn row_view(store: Store, row: usize) -> Option<RowView> {
 
 /// One result: verdict, URL, crawler, deciding rule.
 #[component]
-fn ResultRow(position: usize, row: usize, focus_row: Memo<Option<usize>>) -> impl IntoView {
+fn ResultRow(
+    position: usize,
+    row: usize,
+    url: String,
+    agent: String,
+    focus_row: Memo<Option<usize>>,
+) -> impl IntoView {
     let store = use_store();
     let data = Memo::new(move |_| row_view(store, row));
     let get = move |f: fn(&RowView) -> String| {
@@ -441,6 +455,7 @@ fn ResultRow(position: usize, row: usize, focus_row: Memo<Option<usize>>) -> imp
     };
     let selected = move || store.selected.get() == Some(row);
     let allowed = move || data.with(|d| d.as_ref().is_none_or(|d| d.allowed));
+    let (url_attr, agent_attr, title) = (url.clone(), agent.clone(), url.clone());
     view! {
         <div
             role="row"
@@ -449,8 +464,8 @@ fn ResultRow(position: usize, row: usize, focus_row: Memo<Option<usize>>) -> imp
             class:row-disallowed=move || !allowed()
             data-testid="result-row"
             data-row=row.to_string()
-            data-url=get(|d| d.url.clone())
-            data-agent=get(|d| d.agent.clone())
+            data-url=url_attr
+            data-agent=agent_attr
             data-verdict=move || verdict_str(allowed())
             data-line=get(|d| d.line.to_string())
             aria-rowindex=(position + 2).to_string()
@@ -468,7 +483,7 @@ fn ResultRow(position: usize, row: usize, focus_row: Memo<Option<usize>>) -> imp
                 </span>
             </span>
             <span role="gridcell" class="cell cell-url">
-                <span class="url-text" title=get(|d| d.url.clone())>{get(|d| d.url.clone())}</span>
+                <span class="url-text" title=title>{url}</span>
                 {move || {
                     data.with(|d| {
                         d.as_ref().filter(|d| d.show_checked_path).map(|d| {
@@ -482,7 +497,7 @@ fn ResultRow(position: usize, row: usize, focus_row: Memo<Option<usize>>) -> imp
                     })
                 }}
             </span>
-            <span role="gridcell" class="cell cell-agent">{get(|d| d.agent.clone())}</span>
+            <span role="gridcell" class="cell cell-agent">{agent}</span>
             <span role="gridcell" class="cell cell-rule">
                 <span class=move || if data.with(|d| d.as_ref().is_some_and(|d| d.rule.is_some())) { "rule-ref" } else { "muted" }>
                     {get(|d| d.rule.clone().unwrap_or_else(|| "no rule".to_string()))}

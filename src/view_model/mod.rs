@@ -32,7 +32,7 @@ pub use format::{
 };
 pub use inputs::{
     add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
-    CrawlerEntry, CrawlerList, Inputs,
+    too_large_to_edit, CrawlerEntry, CrawlerList, Inputs,
 };
 pub use results::{
     CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Order, OtherView, Results,

@@ -217,6 +217,18 @@ impl Results {
         self.urls.list.get(self.position(row).0).unwrap_or("")
     }
 
+    /// What the rows stand for: the same for results of the same URL list
+    /// and crawlers (only the robots.txt or the mode changed), so a row
+    /// keeps its URL and crawler.
+    pub fn rows_identity(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        std::hash::Hash::hash(&(Arc::as_ptr(&self.urls) as usize), &mut hasher);
+        for column in &self.columns {
+            std::hash::Hash::hash(&column.spec, &mut hasher);
+        }
+        std::hash::Hasher::finish(&hasher)
+    }
+
     /// The crawler spec of a row, as typed.
     pub fn agent(&self, row: usize) -> &str {
         self.columns
@@ -294,8 +306,6 @@ impl Results {
         });
         Some(RowView {
             row,
-            url: url.to_string(),
-            agent: self.agent(row).to_string(),
             allowed: cell.allowed(),
             category: cell.category,
             line: cell.line,
@@ -330,10 +340,6 @@ pub struct RuleCount {
 pub struct RowView {
     /// The row's index in the results.
     pub row: usize,
-    /// The URL as typed.
-    pub url: String,
-    /// The crawler spec as typed.
-    pub agent: String,
     /// The verdict.
     pub allowed: bool,
     /// The kind of verdict.
