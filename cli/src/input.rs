@@ -68,6 +68,15 @@ impl Source {
     }
 }
 
+/// The URLs to check or compare: those of the list, when one was given,
+/// then the command line's, each as given.
+pub fn urls_to_check<'a>(list: &'a Option<UrlList>, arguments: &'a [String]) -> Vec<&'a str> {
+    list.iter()
+        .flat_map(|list| list.iter())
+        .chain(arguments.iter().map(String::as_str))
+        .collect()
+}
+
 /// `bytes` read as a URL list named `name` (a `.csv` or `.tsv` name is
 /// read as a table); the error is the one-line message for the user.
 fn url_list(name: &str, bytes: &[u8]) -> Result<UrlList, CliError> {

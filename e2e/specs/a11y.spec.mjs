@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { test, expect, gotoApp } from '../support/fixtures.mjs';
+import { pasteUrls } from '../support/inputs.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,13 +40,7 @@ for (const scheme of ['light', 'dark']) {
     test('20,000 URLs in the virtualised table have no WCAG 2.1 AA violations', async ({ page }) => {
       await gotoApp(page);
       const urls = Array.from({ length: 20_000 }, (_, i) => `https://www.example.com/p/${i}`).join('\n');
-      await page.getByTestId('urls-input').evaluate((el, value) => {
-        el.focus();
-        el.select();
-        const data = new DataTransfer();
-        data.setData('text/plain', value);
-        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-      }, urls);
+      await pasteUrls(page, urls);
       await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '20000');
       await page.getByTestId('result-row').nth(3).click();
       expect(await violations(page)).toEqual([]);

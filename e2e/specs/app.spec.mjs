@@ -4,6 +4,7 @@
 // throws, or logs an error.
 
 import { test, expect, gotoApp, screenshotPath } from '../support/fixtures.mjs';
+import { setField as setLongField } from '../support/inputs.mjs';
 
 /** The result rows' data attributes, in order. */
 async function rows(page) {
@@ -26,10 +27,7 @@ async function setField(page, testid, text) {
   if (text.length < 2000) {
     await page.getByTestId(testid).fill(text);
   } else {
-    await page.getByTestId(testid).evaluate((el, value) => {
-      el.value = value;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    }, text);
+    await setLongField(page, testid, text);
   }
 }
 

@@ -5,6 +5,7 @@
 
 import { gzipSync } from 'node:zlib';
 import { test, expect, gotoApp } from '../support/fixtures.mjs';
+import { pasteUrls, setField } from '../support/inputs.mjs';
 
 const ROBOTS = 'User-agent: *\nDisallow: /private/\nAllow: /private/press/\n';
 
@@ -16,24 +17,19 @@ function siteUrls(n) {
   });
 }
 
-/** Pastes text into the URL field the way the browser does: a paste event first. */
-async function pasteUrls(page, text) {
-  await page.getByTestId('urls-input').evaluate((el, value) => {
-    el.focus();
-    el.select();
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
-
-async function setRobots(page, text) {
-  await page.getByTestId('robots-input').fill(text);
+/** A site of `n` URLs checked for Googlebot against ROBOTS, the counts in. */
+async function loadSite(page, n) {
+  await setField(page, 'robots-input', ROBOTS);
+  await page.getByTestId('agent-input').fill('Googlebot');
+  const urls = siteUrls(n);
+  await pasteUrls(page, urls.join('\n'));
+  await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', String(n));
+  return urls;
 }
 
 test('pasting 20,000 URLs gives the right counts over every row, with only the visible rows drawn', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, ROBOTS);
+  await setField(page, 'robots-input', ROBOTS);
   await page.getByTestId('agent-input').fill('Googlebot');
   await pasteUrls(page, siteUrls(20_000).join('\n'));
   const summary = page.getByTestId('results-summary');
@@ -56,11 +52,7 @@ test('pasting 20,000 URLs gives the right counts over every row, with only the v
 
 test('scrolling and the keyboard reach the last of 20,000 rows', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, ROBOTS);
-  await page.getByTestId('agent-input').fill('Googlebot');
-  const urls = siteUrls(20_000);
-  await pasteUrls(page, urls.join('\n'));
-  await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '20000');
+  const urls = await loadSite(page, 20_000);
   await page.locator('#results-list').evaluate((list) => (list.scrollTop = list.scrollHeight));
   const last = page.locator('[data-testid=result-row][aria-rowindex="20001"]');
   await expect(last).toHaveAttribute('data-url', urls.at(-1));
@@ -84,10 +76,7 @@ test('scrolling and the keyboard reach the last of 20,000 rows', async ({ page }
 
 test('filtering to one URL and selecting it highlights its deciding line', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, ROBOTS);
-  await page.getByTestId('agent-input').fill('Googlebot');
-  await pasteUrls(page, siteUrls(20_000).join('\n'));
-  await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '20000');
+  await loadSite(page, 20_000);
   await page.getByTestId('results-filter').fill('/private/12344');
   const rows = page.getByTestId('result-row');
   await expect(rows).toHaveCount(1);
@@ -110,7 +99,7 @@ test('filtering to one URL and selecting it highlights its deciding line', async
 
 test('a sitemap, a gzipped sitemap and a sitemap index are read locally', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, ROBOTS);
+  await setField(page, 'robots-input', ROBOTS);
   const sitemap = (locs) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${locs
       .map((l) => `  <url><loc>${l}</loc></url>`)
@@ -146,7 +135,7 @@ test('a sitemap, a gzipped sitemap and a sitemap index are read locally', async 
 
 test('a CSV export and a list with lines that are not URLs', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, ROBOTS);
+  await setField(page, 'robots-input', ROBOTS);
   await page.getByTestId('url-file-input').setInputFiles({
     name: 'crawl.csv',
     mimeType: 'text/csv',
@@ -163,11 +152,7 @@ test('a CSV export and a list with lines that are not URLs', async ({ page }) =>
 
 test('the CSV export holds every one of 20,000 rows', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, ROBOTS);
-  await page.getByTestId('agent-input').fill('Googlebot');
-  const urls = siteUrls(20_000);
-  await pasteUrls(page, urls.join('\n'));
-  await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '20000');
+  const urls = await loadSite(page, 20_000);
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
   const text = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
   const lines = text.split('\r\n');
@@ -180,7 +165,7 @@ test('the CSV export holds every one of 20,000 rows', async ({ page }) => {
 
 test('the gutter and the rules view tell how many results each line decides', async ({ page }) => {
   await gotoApp(page);
-  await setRobots(page, 'User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /never\n');
+  await setField(page, 'robots-input', 'User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /never\n');
   await page.getByTestId('agent-input').fill('Googlebot, bingbot');
   await page.getByTestId('urls-input').fill('/a/1\n/a/2\n/a/b\n/c');
   await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '8');
@@ -200,4 +185,30 @@ test('the gutter and the rules view tell how many results each line decides', as
   await rules.nth(1).getByRole('button', { name: 'Show them' }).click();
   await expect(page.getByTestId('result-row')).toHaveCount(2);
   await expect(page.getByTestId('decided-by-chip')).toContainText('Decided by L3');
+});
+
+test('long checks run in slices with progress, and a newer input always wins', async ({ page }) => {
+  await gotoApp(page);
+  // Thousands of wildcard rules that every path must be tried against
+  // make each check slow enough that 50,000 URLs take several slices.
+  const rules = Array.from({ length: 3000 }, (_, i) => `Disallow: /*q${i}*z$`).join('\n');
+  await setField(page, 'robots-input', `User-agent: *\n${rules}\n`);
+  await page.getByTestId('agent-input').fill('Googlebot');
+  await pasteUrls(page, siteUrls(50_000).join('\n'));
+  await expect(page.getByTestId('progress')).toContainText(/Checking [\d,]+ of 50,000 rows/);
+  // The page still answers while it checks.
+  const latency = await page.evaluate(async () => {
+    const t0 = performance.now();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return performance.now() - t0;
+  });
+  expect(latency).toBeLessThan(200);
+  // A new list before the old one is done: its results, and only its.
+  await page.getByTestId('urls-clear').click();
+  await page.getByTestId('urls-input').fill('/a\n/b');
+  const summary = page.getByTestId('results-summary');
+  await expect(summary).toHaveAttribute('data-total', '2');
+  await page.waitForTimeout(2000);
+  await expect(summary).toHaveAttribute('data-total', '2');
+  await expect(page.getByTestId('progress')).toHaveCount(0);
 });

@@ -1,27 +1,13 @@
 //! One verdict as tools write it down: the record of `robotstxt check
 //! --json`, `batch` and `diff --json`, and of the app's CSV and JSON
-//! exports. One type, so every output names the same facts the same way.
+//! exports. One type, so every output names the same facts the same way;
+//! the schema is documented in the README's "Verdict records" section and
+//! on the fields below. The field order is part of it: `batch`'s first
+//! five keys are a stable contract for conformance suites.
 //!
-//! The fields, in this order (`batch`'s first five keys are a stable
-//! contract for conformance suites):
-//!
-//! | field | meaning |
-//! | --- | --- |
-//! | `allowed` | `true` or `false` |
-//! | `line` | the deciding rule's line, 0 when no rule decided |
-//! | `rule` | the deciding rule as written (`Disallow: /private`), or null |
-//! | `verdict` | `allowed` or `disallowed` |
-//! | `category` | `allowed-explicit`, `allowed-implicit`, `disallowed-explicit`, `unavailable`, `unreachable` |
-//! | `url` | the URL as given |
-//! | `path` | the path checked: taken from the URL, percent-encoded like a crawler's request |
-//! | `agent` | the crawler spec (`Googlebot-Image>Googlebot`) |
-//! | `mode` | `google` or `rfc9309` |
-//!
-//! A record may carry `other`: the same URL and crawler read another way
-//! (the other mode, or another version of the file), as a record too.
-//!
-//! With the `serde` feature the record is `Serialize`; [`VerdictRecord::csv_header`]
-//! and [`VerdictRecord::write_csv`] write CSV (RFC 4180) with the same names.
+//! With the `serde` feature the record is `Serialize`;
+//! [`VerdictRecord::csv_header`] and [`VerdictRecord::write_csv`] write CSV
+//! (RFC 4180) with the same names.
 
 use std::borrow::Cow;
 

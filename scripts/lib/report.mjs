@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH as LAUNCH } from '../../e2e/support/chromium.mjs';
+import { pasteUrls, setField } from '../../e2e/support/inputs.mjs';
 import { BUDGET, distSizes, printSizes } from './size.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -85,24 +86,6 @@ async function openApp(browser, base) {
   return { context, page };
 }
 
-/** Puts a text in a field with one input event. */
-async function setField(page, testid, text) {
-  await page.getByTestId(testid).evaluate((el, value) => {
-    el.value = value;
-    el.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
-
-/** Pastes a text into the URL field the way the browser does: a paste event first. */
-async function pasteUrls(page, text) {
-  await page.getByTestId('urls-input').evaluate((el, value) => {
-    el.focus();
-    el.select();
-    const data = new DataTransfer();
-    data.setData('text/plain', value);
-    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 /** `n` URLs of a shop's catalogue, deterministic. */
 const catalogue = (n) =>

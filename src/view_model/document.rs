@@ -71,13 +71,6 @@ impl Document {
         })
     }
 
-    /// The text of one line, without its line ending.
-    pub fn line_text(&self, number: u32) -> &str {
-        self.robots
-            .line(number)
-            .map_or("", |line| slice(&self.text, line.span.clone()))
-    }
-
     /// Crawl-delay of every group that has one: (its line, the group's
     /// User-agent values, the delay).
     pub fn crawl_delays(&self) -> Vec<(u32, String, &robots_matcher::CrawlDelay)> {
@@ -245,19 +238,7 @@ mod tests {
     use super::*;
     use robots_matcher::Code;
 
-    const ROBOTS: &str = "\
-# comment
-User-agent: *
-Disallow: /private
-Allow: /private/press
-Crawl-delay: 5
-
-User-agent: Googlebot
-Disallow: /nogoogle
-Dissallow: /typo
-Sitemap: https://example.com/sitemap.xml
-Host: example.com
-";
+    use crate::view_model::TEST_ROBOTS as ROBOTS;
 
     #[test]
     fn line_views_follow_the_matchers_line_kinds() {
@@ -273,7 +254,10 @@ Host: example.com
             ]
         );
         assert!(doc.line_view(13).is_none());
-        assert_eq!(doc.line_text(3), "Disallow: /private");
+        assert_eq!(
+            &doc.text[doc.robots.line(3).unwrap().span.clone()],
+            "Disallow: /private"
+        );
         // RFC 9309 does not read the misspelled key.
         let rfc = Document::new(ROBOTS, Mode::Rfc9309, true);
         assert_eq!(rfc.line_view(9).unwrap().kind, Other);
@@ -318,7 +302,10 @@ Host: example.com
         for n in 1..=3 {
             let view = doc.line_view(n).unwrap();
             let joined: String = view.segments.iter().map(|s| s.text.as_str()).collect();
-            assert_eq!(joined, doc.line_text(n));
+            assert_eq!(
+                joined,
+                slice(&doc.text, doc.robots.line(n).unwrap().span.clone())
+            );
         }
     }
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use robots_matcher::{CheckOptions, VerdictRecord};
 
-use super::results::{Comparison, Results, TableView};
+use super::results::{matchers, Comparison, Results, TableView};
 
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +78,7 @@ impl ExportJob {
         let options = CheckOptions::default();
         let results = &*self.results;
         let robots = &results.document.robots;
-        let matchers: Vec<_> = results
-            .columns
-            .iter()
-            .map(|c| robots.matcher_for(&c.crawler))
-            .collect();
+        let matchers = matchers(&results.columns, robots);
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {

@@ -6,7 +6,7 @@
 use robots_matcher::encoding::{decode, Encoding};
 use robots_matcher::{ListFormat, UrlList, UrlListError, GOOGLE_SIZE_LIMIT};
 
-use super::format::{format_count, format_size, plural};
+use super::format::{format_count, format_size, plural, skipped_lines_note};
 use super::inputs::normalize_newlines;
 
 /// What opening files gave, and a note saying what happened.
@@ -83,12 +83,10 @@ pub fn open_urls(files: &[UrlFile]) -> Opened {
                 continue;
             }
         };
-        for url in list.iter() {
-            if !text.is_empty() {
-                text.push('\n');
-            }
-            text.push_str(url);
+        if !text.is_empty() && !list.is_empty() {
+            text.push('\n');
         }
+        text.push_str(&list.to_lines());
         let gz = if file.was_gzip { ", decompressed" } else { "" };
         let from = match list.format {
             ListFormat::Lines => format!("{}{gz}", file.name),
@@ -107,23 +105,14 @@ pub fn open_urls(files: &[UrlFile]) -> Opened {
                 continue;
             }
         };
-        let mut note = format!("Read {} from {from}.", plural(list.len(), "URL", "URLs"));
-        if !list.rejected.is_empty() {
+        notes.push(format!(
+            "Read {} from {from}.",
+            plural(list.len(), "URL", "URLs")
+        ));
+        if let Some(skipped) = skipped_lines_note(&list.rejected) {
             warning = true;
-            let first = &list.rejected[0];
-            note.push_str(&format!(
-                " Skipped {} that {} not a URL (first: line {}, {}).",
-                plural(list.rejected.len(), "line", "lines"),
-                if list.rejected.len() == 1 {
-                    "is"
-                } else {
-                    "are"
-                },
-                first.line,
-                first.text
-            ));
+            notes.push(skipped);
         }
-        notes.push(note);
     }
     let given: Vec<&str> = files.iter().map(|f| f.name.as_str()).collect();
     let missing: Vec<&String> = named_sitemaps
@@ -201,7 +190,7 @@ mod tests {
         );
         assert_eq!(
             opened.note,
-            "Read 2 URLs from urls.txt. Skipped 1 line that is not a URL (first: line 3, hello). \
+            "Read 2 URLs from urls.txt. Skipped 1 line that is not a URL or a path (paths start with /): line 3 (hello). \
              Read 1 URL from the Address column of crawl.csv. \
              Read 1 URL from the sitemap sitemap.xml.gz, decompressed."
         );

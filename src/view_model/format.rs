@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use robots_matcher::{AgentName, Category, CrawlDelay, Group};
+use robots_matcher::{AgentName, Category, CrawlDelay, Group, Rejected};
 
 /// A byte count for people: `812 B`, `12.4 KB`, `5.0 MB` (powers of 1000,
 /// the way browsers and file managers show sizes).
@@ -101,6 +101,30 @@ pub fn category_label(category: Category) -> &'static str {
     }
 }
 
+/// `Skipped 2 lines that are not a URL or a path (paths start with /):
+/// line 3 (hello), line 7 (Address).`: what a URL list left out, the first
+/// few by line; `None` when it left nothing out.
+pub fn skipped_lines_note(rejected: &[Rejected]) -> Option<String> {
+    const SHOWN: usize = 3;
+    if rejected.is_empty() {
+        return None;
+    }
+    let mut shown: Vec<String> = rejected
+        .iter()
+        .take(SHOWN)
+        .map(|r| format!("line {} ({})", r.line, r.text))
+        .collect();
+    if rejected.len() > SHOWN {
+        shown.push(format!("{} more", format_count(rejected.len() - SHOWN)));
+    }
+    Some(format!(
+        "Skipped {} that {} not a URL or a path (paths start with /): {}.",
+        plural(rejected.len(), "line", "lines"),
+        if rejected.len() == 1 { "is" } else { "are" },
+        shown.join(", ")
+    ))
+}
+
 /// `L12  Disallow: /private`: a rule as rows and explanations name it.
 pub fn rule_label(line: u32, text: &str) -> String {
     format!("L{line}  {text}")
@@ -142,6 +166,25 @@ mod tests {
         assert_eq!(delay("10"), "10 s");
         assert_eq!(delay(" 0.5 "), "0.5 s");
         assert_eq!(delay("fast"), "fast (not a number)");
+    }
+
+    #[test]
+    fn skipped_lines_are_listed_by_line() {
+        let rejected: Vec<Rejected> = (1..=5)
+            .map(|line| Rejected {
+                line,
+                text: format!("word {line}"),
+            })
+            .collect();
+        assert_eq!(skipped_lines_note(&[]), None);
+        assert_eq!(
+            skipped_lines_note(&rejected[..1]).unwrap(),
+            "Skipped 1 line that is not a URL or a path (paths start with /): line 1 (word 1)."
+        );
+        assert_eq!(
+            skipped_lines_note(&rejected).unwrap(),
+            "Skipped 5 lines that are not a URL or a path (paths start with /): line 1 (word 1), line 2 (word 2), line 3 (word 3), 2 more."
+        );
     }
 
     #[test]

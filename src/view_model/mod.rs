@@ -39,3 +39,21 @@ pub use results::{
     RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
 };
 pub use startup::{startup, Startup};
+
+/// A robots.txt the view model's tests share: a `*` group with a
+/// Crawl-delay, a Googlebot group with a misspelled key, a Sitemap and a
+/// Host line.
+#[cfg(test)]
+pub(crate) const TEST_ROBOTS: &str = "\
+# comment
+User-agent: *
+Disallow: /private
+Allow: /private/press
+Crawl-delay: 5
+
+User-agent: Googlebot
+Disallow: /nogoogle
+Dissallow: /typo
+Sitemap: https://example.com/sitemap.xml
+Host: example.com
+";

@@ -12,10 +12,12 @@
 use std::cmp::Ordering;
 use std::sync::{Arc, OnceLock};
 
-use robots_matcher::{Category, CheckOptions, Crawler, Mode, Robots, RuleKind, UrlList, Verdict};
+use robots_matcher::{
+    Category, CheckOptions, Crawler, CrawlerMatcher, Mode, Robots, RuleKind, UrlList, Verdict,
+};
 
 use super::document::Document;
-use super::format::{format_count, plural, rule_label};
+use super::format::{format_count, plural, rule_label, skipped_lines_note};
 use super::inputs::CrawlerList;
 
 /// The URL field, read once per change of its text.
@@ -56,31 +58,7 @@ impl UrlSet {
                 plural(list.blank_lines, "empty line", "empty lines")
             ));
         }
-        if !list.rejected.is_empty() {
-            const SHOWN: usize = 3;
-            let mut shown: Vec<String> = list
-                .rejected
-                .iter()
-                .take(SHOWN)
-                .map(|r| format!("line {} ({})", r.line, r.text))
-                .collect();
-            if list.rejected.len() > SHOWN {
-                shown.push(format!(
-                    "{} more",
-                    format_count(list.rejected.len() - SHOWN)
-                ));
-            }
-            notes.push(format!(
-                "Skipped {} that {} not a URL or a path (paths start with /): {}.",
-                plural(list.rejected.len(), "line", "lines"),
-                if list.rejected.len() == 1 {
-                    "is"
-                } else {
-                    "are"
-                },
-                shown.join(", ")
-            ));
-        }
+        notes.extend(skipped_lines_note(&list.rejected));
         if !list.sitemaps.is_empty() {
             notes.push(format!(
                 "This is a sitemap index: it names {} rather than pages. Open those sitemaps to check their URLs.",
@@ -368,6 +346,14 @@ pub struct OtherView {
     pub line: u32,
 }
 
+/// Each column's crawler matcher on `robots`, in column order.
+pub(crate) fn matchers<'r>(columns: &[Column], robots: &'r Robots) -> Vec<CrawlerMatcher<'r>> {
+    columns
+        .iter()
+        .map(|c| robots.matcher_for(&c.crawler))
+        .collect()
+}
+
 /// Checking every URL for every crawler, a slice at a time.
 #[derive(Debug)]
 pub struct CheckJob {
@@ -409,11 +395,7 @@ impl CheckJob {
     pub fn run(&mut self, max_urls: usize) -> bool {
         let r = &mut self.results;
         let robots = &r.document.robots;
-        let matchers: Vec<_> = r
-            .columns
-            .iter()
-            .map(|c| robots.matcher_for(&c.crawler))
-            .collect();
+        let matchers = matchers(&r.columns, robots);
         let end = self
             .next_url
             .saturating_add(max_urls)
@@ -549,11 +531,7 @@ impl CompareJob {
         let Some(other) = &comparison.robots else {
             return true;
         };
-        let matchers: Vec<_> = results
-            .columns
-            .iter()
-            .map(|c| other.matcher_for(&c.crawler))
-            .collect();
+        let matchers = matchers(&results.columns, other);
         let width = matchers.len();
         let end = self
             .next_url
@@ -812,18 +790,7 @@ impl TableView {
 mod tests {
     use super::*;
 
-    const ROBOTS: &str = "\
-# comment
-User-agent: *
-Disallow: /private
-Allow: /private/press
-Crawl-delay: 5
-
-User-agent: Googlebot
-Disallow: /nogoogle
-Dissallow: /typo
-Sitemap: https://example.com/sitemap.xml
-";
+    use crate::view_model::TEST_ROBOTS as ROBOTS;
 
     fn results(robots: &str, agents: &str, urls: &str, mode: Mode) -> Arc<Results> {
         Arc::new(Results::new(

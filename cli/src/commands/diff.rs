@@ -8,7 +8,7 @@ use crate::args::{Arg, Args};
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
 use crate::help;
-use crate::input::{stdin_at_most_once, Source};
+use crate::input::{stdin_at_most_once, urls_to_check, Source};
 use crate::output::{print_help, Output, Status};
 use crate::robots_file::RobotsFile;
 use crate::settings::{SharedFlags, URL_LIST_FLAGS};
@@ -88,12 +88,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
         .as_ref()
         .map(Source::read_url_list)
         .transpose()?;
-    // URLs from the list first, then the arguments, each compared as given.
-    let urls: Vec<&str> = listed
-        .iter()
-        .flat_map(|list| list.iter())
-        .chain(urls.iter().map(String::as_str))
-        .collect();
+    let urls = urls_to_check(&listed, &urls);
     old.warn_if_unusable();
     new.warn_if_unusable();
     for warning in token_warnings(&crawler) {
