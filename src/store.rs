@@ -140,6 +140,8 @@ pub struct Store {
     pub progress: RwSignal<Option<Progress>>,
     /// Milliseconds the last update took (parse and checks).
     pub update_ms: RwSignal<f64>,
+    /// Milliseconds the last parse took.
+    parse_ms: StoredValue<f64>,
     /// The table's filters and order.
     pub query: RwSignal<TableQuery>,
     /// The rows the table shows.
@@ -177,9 +179,13 @@ impl Store {
         let urls = RwSignal::new(initial.urls);
         let mode = RwSignal::new(initial.mode);
         let size_limited = RwSignal::new(true);
+        let parse_ms = StoredValue::new(0.0);
         let document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
-            robots.with(|text| Shared::new(Document::new(text, mode, limited)))
+            let start = browser::now_ms();
+            let document = robots.with(|text| Shared::new(Document::new(text, mode, limited)));
+            parse_ms.set_value(browser::now_ms() - start);
+            document
         });
         let crawlers =
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
@@ -228,6 +234,7 @@ impl Store {
             comparison,
             progress: RwSignal::new(None),
             update_ms: RwSignal::new(0.0),
+            parse_ms,
             query,
             table,
             selected,
@@ -474,7 +481,10 @@ impl Store {
     /// exists, and starts the comparison with the other mode.
     fn publish(self, job: CheckJob, start: f64) {
         let results = Shared::new(job.finish());
-        self.update_ms.set(browser::now_ms() - start);
+        // The parse counts once: a check of new URLs reuses it.
+        self.update_ms
+            .set(self.parse_ms.get_value() + browser::now_ms() - start);
+        self.parse_ms.set_value(0.0);
         self.progress.set(None);
         let generation = self.generation.get_value();
         let valid = self
