@@ -5,7 +5,7 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::crawlers::{self, CrawlerPreset};
-use crate::store::use_store;
+use crate::store::{set_text, use_store};
 use crate::view_model::describe_crawler;
 
 /// Matches shown by the type-ahead search.
@@ -41,7 +41,7 @@ pub fn CrawlerPicker() -> impl IntoView {
                     store.external.get();
                     store.agents.get_untracked()
                 }
-                on:input:target=move |event| store.agents.set(event.target().value())
+                on:input:target=move |event| set_text(store.agents, event.target().value())
             />
             <p id="agent-help" class="hint">
                 "Comma-separated user-agent tokens. "

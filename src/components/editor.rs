@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use robots_matcher::{LineKind, Severity};
 
 use crate::components::common::{severity_class, severity_symbol};
-use crate::store::use_store;
+use crate::store::{set_text, use_store};
 use crate::view_model::{format_short_count, format_size, line_range_label, plural, LineView};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
@@ -365,7 +365,7 @@ pub fn Editor() -> impl IntoView {
                         }
                         on:input=move |event| {
                             if let Some(target) = event.target() {
-                                store.robots.set(crate::browser::field_value(&target));
+                                set_text(store.robots, crate::browser::field_value(&target));
                             }
                             update_caret();
                         }

@@ -347,9 +347,14 @@ fn ResultsTable() -> impl IntoView {
             }
             scroll_top.set(el.scroll_top() as f64);
         }
-        request_animation_frame(move || {
-            browser::focus_selector(&format!("[data-testid=result-row][data-row=\"{row}\"]"));
-        });
+        // At once when the row is drawn already, so the next key press
+        // acts on it; after the next render when it is scrolled into view.
+        let selector = format!("[data-testid=result-row][data-row=\"{row}\"]");
+        if !browser::focus_selector(&selector) {
+            request_animation_frame(move || {
+                browser::focus_selector(&selector);
+            });
+        }
     };
     let on_keydown = move |event: ev::KeyboardEvent| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() {

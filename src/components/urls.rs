@@ -9,7 +9,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::store::use_store;
+use crate::store::{set_text, use_store};
 use crate::view_model::{format_size, plural, too_large_to_edit};
 
 /// What the URL file picker offers.
@@ -91,7 +91,7 @@ pub fn UrlInput() -> impl IntoView {
                     }
                     on:input=move |event| {
                         if let Some(target) = event.target() {
-                            store.urls.set(browser::field_value(&target));
+                            set_text(store.urls, browser::field_value(&target));
                         }
                     }
                     on:paste=move |event: ev::ClipboardEvent| {

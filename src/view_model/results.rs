@@ -25,6 +25,8 @@ use super::inputs::CrawlerList;
 pub struct UrlSet {
     /// The URLs and what was skipped.
     pub list: UrlList,
+    /// How many URLs repeat one listed before them.
+    pub repeated: usize,
     /// URL indices in URL order, computed when first sorted by.
     sorted: OnceLock<Vec<u32>>,
 }
@@ -32,8 +34,12 @@ pub struct UrlSet {
 impl UrlSet {
     /// Reads the URL field.
     pub fn parse(text: &str) -> UrlSet {
+        let list = UrlList::parse(text);
+        let mut seen = std::collections::HashSet::with_capacity(list.len());
+        let repeated = list.iter().filter(|url| !seen.insert(*url)).count();
         UrlSet {
-            list: UrlList::parse(text),
+            list,
+            repeated,
             sorted: OnceLock::new(),
         }
     }
@@ -59,6 +65,12 @@ impl UrlSet {
             ));
         }
         notes.extend(skipped_lines_note(&list.rejected));
+        if self.repeated > 0 {
+            notes.push(format!(
+                "{} listed earlier too; every listing is checked.",
+                plural(self.repeated, "URL is", "URLs are")
+            ));
+        }
         if !list.sitemaps.is_empty() {
             notes.push(format!(
                 "This is a sitemap index: it names {} rather than pages. Open those sitemaps to check their URLs.",
@@ -973,10 +985,14 @@ mod tests {
         let r = results(
             ROBOTS,
             "Googlebot, a>>b",
-            "/a\n\nhello world\n/b\n\n",
+            "/a\n\nhello world\n/b\n/a\n\n",
             Mode::Google,
         );
-        assert_eq!(r.len(), 2);
+        assert_eq!(r.len(), 3);
+        assert!(r
+            .notes
+            .iter()
+            .any(|n| n == "1 URL is listed earlier too; every listing is checked."));
         let notes = r.notes.join(" | ");
         assert!(notes.contains("Skipped crawler 'a>>b'"), "{notes}");
         assert!(
