@@ -64,17 +64,54 @@ pub fn field_value(field: &web_sys::EventTarget) -> String {
     String::from_utf8(TextEncoder::new().encode(&value).to_vec()).unwrap_or_default()
 }
 
-/// The text a paste into `field` would leave in it: the pasted text in
-/// place of the field's selection. Read from the paste event before the
-/// browser inserts it, and copied into the WebAssembly memory in one go.
-pub fn text_after_paste(
+/// A text about to go into a field, taken before the browser inserts it.
+pub struct Insertion {
+    /// The field's whole text with the insertion in place of its selection.
+    pub text: String,
+    /// Where the caret goes after it (in the field's UTF-16 units).
+    pub caret: u32,
+}
+
+/// What a paste into `field` would leave in it. Read from the paste event
+/// before the browser inserts it, and copied into the WebAssembly memory in
+/// one go.
+pub fn paste_into(
     event: &web_sys::ClipboardEvent,
     field: &web_sys::HtmlTextAreaElement,
-) -> Option<String> {
+) -> Option<Insertion> {
     let pasted = event
         .clipboard_data()?
         .unchecked_into::<PastedData>()
         .get_text("text/plain");
+    insert_into(field, &pasted)
+}
+
+/// Takes over an `insertText` of several lines (a program entering text,
+/// such as Playwright's `fill()`): Chromium would insert it a line at a
+/// time, laying the field out after each line and firing an input event
+/// per line, which costs the square of the number of lines. The event is
+/// cancelled and the caller puts the text in at once. Typing never inserts
+/// line breaks this way (Enter is `insertLineBreak`), so typing is untouched.
+pub fn take_multiline_insert(
+    event: &web_sys::InputEvent,
+    field: &web_sys::HtmlTextAreaElement,
+) -> Option<Insertion> {
+    if event.input_type() != "insertText" {
+        return None;
+    }
+    let data = js_sys::JsString::from(event.data()?);
+    if data.index_of("\n", 0) < 0 {
+        return None;
+    }
+    event.prevent_default();
+    insert_into(field, &data)
+}
+
+/// `field`'s text with `inserted` in place of its selection.
+fn insert_into(
+    field: &web_sys::HtmlTextAreaElement,
+    inserted: &js_sys::JsString,
+) -> Option<Insertion> {
     let value = js_sys::JsString::from(field.value());
     let start = field
         .selection_start()
@@ -84,9 +121,19 @@ pub fn text_after_paste(
     let end = field.selection_end().ok().flatten().unwrap_or(start);
     let combined = value
         .slice(0, start)
-        .concat(&pasted)
+        .concat(inserted)
         .concat(&value.slice(end, value.length()));
-    String::from_utf8(TextEncoder::new().encode(&combined).to_vec()).ok()
+    Some(Insertion {
+        text: String::from_utf8(TextEncoder::new().encode(&combined).to_vec()).ok()?,
+        caret: start + inserted.length(),
+    })
+}
+
+/// Puts an insertion's text into its field at once, the caret after the
+/// inserted part.
+pub fn write_into(field: &web_sys::HtmlTextAreaElement, insertion: &Insertion) {
+    field.set_value(&insertion.text);
+    let _ = field.set_selection_range(insertion.caret, insertion.caret);
 }
 
 /// The key the state is kept under in localStorage.

@@ -369,6 +369,14 @@ pub fn Editor() -> impl IntoView {
                             }
                             update_caret();
                         }
+                        on:beforeinput=move |event: ev::InputEvent| {
+                            let Some(el) = textarea.get_untracked() else { return };
+                            if let Some(inserted) = crate::browser::take_multiline_insert(&event, &el) {
+                                crate::browser::write_into(&el, &inserted);
+                                set_text(store.robots, inserted.text);
+                                update_caret();
+                            }
+                        }
                         on:scroll=move |_| measure()
                         on:keyup=move |_| update_caret()
                         on:click=move |_| update_caret()

@@ -98,10 +98,21 @@ pub fn UrlInput() -> impl IntoView {
                         // A list too large to lay out in the field is taken
                         // from the paste itself.
                         let Some(el) = field.get_untracked() else { return };
-                        if let Some(text) = browser::text_after_paste(&event, &el) {
-                            if too_large_to_edit(&text) {
+                        if let Some(pasted) = browser::paste_into(&event, &el) {
+                            if too_large_to_edit(&pasted.text) {
                                 event.prevent_default();
-                                store.replace_urls(text);
+                                store.replace_urls(pasted.text);
+                            }
+                        }
+                    }
+                    on:beforeinput=move |event: ev::InputEvent| {
+                        let Some(el) = field.get_untracked() else { return };
+                        if let Some(inserted) = browser::take_multiline_insert(&event, &el) {
+                            if too_large_to_edit(&inserted.text) {
+                                store.replace_urls(inserted.text);
+                            } else {
+                                browser::write_into(&el, &inserted);
+                                set_text(store.urls, inserted.text);
                             }
                         }
                     }
