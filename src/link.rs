@@ -58,7 +58,7 @@ pub struct AppState {
 pub enum DecodeError {
     /// The hash names a format this build does not know.
     UnsupportedVersion(String),
-    /// The hash exceeds [`MAX_HASH_CHARS`].
+    /// The hash is longer than any hash of an accepted payload.
     HashTooLong { chars: usize },
     /// Not valid base64url.
     BadBase64,

@@ -128,7 +128,7 @@ impl CrawlDelay {
 pub struct Group {
     /// Its User-agent lines.
     pub agents: Vec<GroupAgent>,
-    /// Indices into [`Robots::rules`].
+    /// Indices into [`crate::Robots::rules`].
     pub rules: Range<usize>,
     /// The first Crawl-delay inside the group.
     pub crawl_delay: Option<CrawlDelay>,
@@ -195,7 +195,7 @@ pub struct Rule {
     /// Google's extra pattern for an Allow ending in `/index.htm...`: the
     /// directory itself (`/a/index.html` also allows `/a/`).
     pub index_html: Option<Pattern>,
-    /// Index into [`Robots::groups`].
+    /// Index into [`crate::Robots::groups`].
     pub group: usize,
 }
 

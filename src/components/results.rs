@@ -3,7 +3,7 @@
 //! how many rows it decides.
 //!
 //! The table is a grid for screen readers (row count, row index, selected
-//! row). Up to [`ALL_ROWS_UP_TO`] rows every row is in the page; beyond
+//! row). Up to 200 rows every row is in the page; beyond
 //! that only the rows in view and a margin are, placed in a scroll area as
 //! tall as all of them, so 300,000 rows scroll as smoothly as 30.
 

@@ -10,8 +10,8 @@
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
-//! - [`startup`]: where the first screen's state comes from;
-//! - [`format`]: numbers and names for people.
+//! - [`startup`](mod@startup): where the first screen's state comes from;
+//! - [`format`](mod@format): numbers and names for people.
 
 pub mod document;
 pub mod explanation;
