@@ -369,11 +369,11 @@ fn read_table(text: &str, delimiter: u8, column: Option<(usize, String)>) -> Url
         format: ListFormat::Csv,
         ..UrlList::default()
     };
-    let (index, mut header_pending) = match &column {
-        Some((index, _)) => (*index, true),
-        None => (0, true),
-    };
+    let index = column.as_ref().map_or(0, |(index, _)| *index);
     list.column = column.map(|(_, name)| name);
+    // The first row is a header when it names the column, or when its first
+    // field is not a URL.
+    let mut header_pending = true;
     let mut at = 0;
     let mut line = 1u32;
     let mut blank = 0;
