@@ -212,3 +212,17 @@ test('long checks run in slices with progress, and a newer input always wins', a
   await expect(summary).toHaveAttribute('data-total', '2');
   await expect(page.getByTestId('progress')).toHaveCount(0);
 });
+
+test('the rules view lists at most 300 rules per list and says how many more there are', async ({ page }) => {
+  await gotoApp(page);
+  const rules = Array.from({ length: 400 }, (_, i) => `Disallow: /r${i}/`).join('\n');
+  await setField(page, 'robots-input', `User-agent: *\n${rules}\nDisallow: /never/\n`);
+  await page.getByTestId('agent-input').fill('Googlebot');
+  await setField(page, 'urls-input', Array.from({ length: 400 }, (_, i) => `/r${i}/page`).join('\n'));
+  await expect(page.getByTestId('results-summary')).toHaveAttribute('data-disallowed', '400');
+  await page.getByTestId('by-rule-toggle').click();
+  // 300 rules and the row of results no rule decided.
+  await expect(page.getByTestId('rule-count')).toHaveCount(301);
+  await expect(page.getByTestId('rule-counts')).toContainText('100 more rules decide some of them, not listed here');
+  await expect(page.getByTestId('dead-rule')).toHaveAttribute('data-line', '402');
+});
