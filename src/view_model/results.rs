@@ -413,7 +413,9 @@ impl CheckJob {
             .saturating_add(max_urls)
             .min(r.urls.list.len());
         if !matchers.is_empty() {
-            for url in r.urls.list.iter().take(end).skip(self.next_url) {
+            // By index: `UrlList::iter().skip(n)` walks the n URLs before,
+            // which every slice would redo.
+            for url in (self.next_url..end).filter_map(|i| r.urls.list.get(i)) {
                 for (column, matcher) in matchers.iter().enumerate() {
                     let verdict = matcher.check(url);
                     r.counts.add(verdict.allowed);
@@ -531,11 +533,6 @@ impl CompareJob {
         }
     }
 
-    /// The results being compared.
-    pub fn results(&self) -> &Arc<Results> {
-        &self.results
-    }
-
     /// Compares up to `max_urls` more URLs; true when done.
     pub fn run(&mut self, max_urls: usize) -> bool {
         let results = &self.results;
@@ -549,15 +546,10 @@ impl CompareJob {
             .next_url
             .saturating_add(max_urls)
             .min(results.urls.list.len());
-        for (offset, url) in results
-            .urls
-            .list
-            .iter()
-            .take(end)
-            .skip(self.next_url)
-            .enumerate()
+        for (index, url) in
+            (self.next_url..end).filter_map(|i| Some((i, results.urls.list.get(i)?)))
         {
-            let base = (self.next_url + offset) * width;
+            let base = index * width;
             for (column, matcher) in matchers.iter().enumerate() {
                 let row = base + column;
                 let verdict = matcher.check(url);
