@@ -21,8 +21,8 @@ use robots_matcher::Mode;
 use crate::browser;
 use crate::view_model::{
     add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, CheckJob, CompareJob,
-    Comparison, CrawlerList, Document, ExplanationView, ExportFormat, ExportJob, Inputs, Results,
-    TableQuery, TableView, UrlFile, UrlSet,
+    Comparison, CrawlerList, Document, ExplanationView, ExportFormat, ExportJob, Inputs, Job,
+    Results, TableQuery, TableView, UrlFile, UrlSet,
 };
 
 /// Shares a computed value between memos without cloning it; two values
@@ -200,18 +200,15 @@ impl Store {
         let query = RwSignal::new(TableQuery::default());
         let table = Memo::new(move |_| {
             let results = results.get();
-            let comparison = comparison.with(|(_, c)| c.clone());
+            let comparison = comparison.with(|pair| comparison_or_none(&results, pair));
             query.with(|q| Shared::new(TableView::new(&results, &comparison, q)))
         });
         let selected = RwSignal::new(None::<usize>);
         let explanation = Memo::new(move |_| {
             let row = selected.get()?;
             let results = results.get();
-            comparison.with(|(for_results, comparison)| {
-                let current = *for_results == results;
-                let none = Comparison::none(results.document.mode().other());
-                ExplanationView::new(&results, row, if current { comparison } else { &none })
-            })
+            let comparison = comparison.with(|pair| comparison_or_none(&results, pair));
+            ExplanationView::new(&results, row, &comparison)
         });
         let highlighted_line = Memo::new(move |_| {
             selected
@@ -407,8 +404,15 @@ impl Store {
     /// computed.
     pub fn current_comparison(&self) -> Option<Shared<Comparison>> {
         let results = self.results.get();
+        self.comparison.with(|pair| comparison_for(&results, pair))
+    }
+
+    /// The comparison for the current results, or one where nothing differs
+    /// while it is being computed.
+    pub fn comparison_or_none(&self) -> Shared<Comparison> {
+        let results = self.results.get();
         self.comparison
-            .with(|(for_results, comparison)| (*for_results == results).then(|| comparison.clone()))
+            .with(|pair| comparison_or_none(&results, pair))
     }
 
     /// Writes the table's rows as CSV or JSON and offers the file, a slice
@@ -419,24 +423,22 @@ impl Store {
         let results = self.results.get_untracked();
         let comparison = self
             .comparison
-            .with_untracked(|(for_results, c)| (*for_results == results).then(|| c.0.clone()));
+            .with_untracked(|pair| comparison_for(&results, pair));
         let table = self.table.get_untracked();
         spawn_local(async move {
             let comparison = match comparison {
-                Some(comparison) => comparison,
+                Some(comparison) => comparison.0,
                 None => {
                     let mut job = CompareJob::new(results.0.clone());
-                    while !run_for(SLICE_MS, |n| job.run(n)) {
-                        store.show_progress("Comparing", job.progress());
-                        browser::next_task().await;
+                    if !run_for(&mut job, SLICE_MS) {
+                        store.run_in_slices(&mut job, "Comparing", None).await;
                     }
                     Arc::new(job.finish())
                 }
             };
             let mut job = ExportJob::new(format, results.0, comparison, table.0);
-            while !run_for(SLICE_MS, |n| job.run(n)) {
-                store.show_progress("Exporting", job.progress());
-                browser::next_task().await;
+            if !run_for(&mut job, SLICE_MS) {
+                store.run_in_slices(&mut job, "Exporting", None).await;
             }
             store.progress.set(None);
             let text = job.finish();
@@ -456,22 +458,16 @@ impl Store {
                 .crawlers
                 .with(|crawlers| CheckJob::new(document.0.clone(), crawlers, urls.0.clone()));
             let start = browser::now_ms();
-            if run_for(FIRST_SLICE_MS, |n| job.run(n)) {
+            if run_for(&mut job, FIRST_SLICE_MS) {
                 self.publish(job, start);
                 return;
             }
-            self.show_progress("Checking", job.progress());
             spawn_local(async move {
-                loop {
-                    browser::next_task().await;
-                    if self.generation.get_value() != generation {
-                        return;
-                    }
-                    if run_for(SLICE_MS, |n| job.run(n)) {
-                        self.publish(job, start);
-                        return;
-                    }
-                    self.show_progress("Checking", job.progress());
+                if self
+                    .run_in_slices(&mut job, "Checking", Some(generation))
+                    .await
+                {
+                    self.publish(job, start);
                 }
             });
         });
@@ -507,25 +503,59 @@ impl Store {
         }
         // After the verdicts are painted: a frame, then a task.
         spawn_local(async move {
-            browser::next_task().await;
-            loop {
-                if self.generation.get_value() != generation {
-                    return;
-                }
-                if run_for(SLICE_MS, |n| job.run(n)) {
-                    self.progress.set(None);
-                    self.comparison.set((results, Shared::new(job.finish())));
-                    return;
-                }
-                self.show_progress("Comparing", job.progress());
-                browser::next_task().await;
+            if self
+                .run_in_slices(&mut job, "Comparing", Some(generation))
+                .await
+            {
+                self.progress.set(None);
+                self.comparison.set((results, Shared::new(job.finish())));
             }
         });
+    }
+
+    /// Runs `job` a slice per task, showing its progress as `task` between
+    /// slices, until it is done (true) or, when `generation` is given, a
+    /// newer input started another one (false).
+    async fn run_in_slices(
+        self,
+        job: &mut impl Job,
+        task: &'static str,
+        generation: Option<u32>,
+    ) -> bool {
+        // A superseded job neither shows its progress (over the newer one's)
+        // nor does another slice.
+        let stale = || generation.is_some_and(|g| g != self.generation.get_value());
+        while !stale() {
+            self.show_progress(task, job.progress());
+            browser::next_task().await;
+            if !stale() && run_for(job, SLICE_MS) {
+                return true;
+            }
+        }
+        false
     }
 
     fn show_progress(&self, task: &'static str, (done, total): (usize, usize)) {
         self.progress.set(Some(Progress { task, done, total }));
     }
+}
+
+/// The comparison in `pair` when it is the one for `results` (while the
+/// comparison for new results is computed, `pair` still holds the old one).
+fn comparison_for(
+    results: &Shared<Results>,
+    (for_results, comparison): &(Shared<Results>, Shared<Comparison>),
+) -> Option<Shared<Comparison>> {
+    (for_results == results).then(|| comparison.clone())
+}
+
+/// [`comparison_for`], or one where nothing differs.
+fn comparison_or_none(
+    results: &Shared<Results>,
+    pair: &(Shared<Results>, Shared<Comparison>),
+) -> Shared<Comparison> {
+    comparison_for(results, pair)
+        .unwrap_or_else(|| Shared::new(Comparison::none(results.document.mode().other())))
 }
 
 /// Sets a field's text from its input event, unless it is unchanged.
@@ -541,12 +571,11 @@ pub fn set_text(field: RwSignal<String>, text: String) {
     }
 }
 
-/// Runs `step` (which takes how many URLs or rows to do, and tells whether
-/// everything is done) for about `budget_ms`; true when everything is done.
-fn run_for(budget_ms: f64, mut step: impl FnMut(usize) -> bool) -> bool {
+/// Runs `job` for about `budget_ms`; true when it is done.
+fn run_for(job: &mut impl Job, budget_ms: f64) -> bool {
     let deadline = browser::now_ms() + budget_ms;
     loop {
-        if step(STEP) {
+        if job.run(STEP) {
             return true;
         }
         if browser::now_ms() >= deadline {

@@ -15,8 +15,8 @@ use crate::browser;
 use crate::components::common::{progress_view, LineLink};
 use crate::store::{use_store, Store};
 use crate::view_model::{
-    category_label, format_count, other_label, plural, verdict_str, Comparison, DecidedBy,
-    ExportFormat, Order, RowView, VerdictFilter,
+    category_label, format_count, other_label, plural, verdict_str, DecidedBy, ExportFormat, Order,
+    RowView, VerdictFilter,
 };
 
 /// Height of a row in pixels; the stylesheet's `--row-height` is the same.
@@ -156,7 +156,6 @@ fn Filters(by_rule: RwSignal<bool>) -> impl IntoView {
             .results
             .with(|r| r.columns.iter().map(|c| c.spec.clone()).collect::<Vec<_>>())
     });
-    let other_mode = move || store.mode.get().other().label();
     let shown = Memo::new(move |_| {
         (
             store.table.with(|t| t.len()),
@@ -184,17 +183,16 @@ fn Filters(by_rule: RwSignal<bool>) -> impl IntoView {
                 id="verdict-filter"
                 data-testid="verdict-filter"
                 on:change:target=move |event| {
-                    let key = event.target().value();
-                    if let Some(filter) = VerdictFilter::ALL.into_iter().find(|f| f.key() == key) {
+                    if let Some(filter) = VerdictFilter::from_key(&event.target().value()) {
                         store.set_query(|q| q.verdict = filter);
                     }
                 }
                 prop:value=move || store.query.with(|q| q.verdict.key())
             >
-                <option value="all">"All verdicts"</option>
-                <option value="allowed">"Allowed"</option>
-                <option value="disallowed">"Disallowed"</option>
-                <option value="differs">{move || format!("Differs under {}", other_mode())}</option>
+                {VerdictFilter::ALL
+                    .into_iter()
+                    .map(|f| view! { <option value=f.key()>{move || f.label(store.mode.get().other())}</option> })
+                    .collect_view()}
             </select>
             <Show when=move || crawlers.with(|c| c.len() > 1)>
                 <label class="visually-hidden" for="crawler-filter">"Show crawler"</label>
@@ -223,8 +221,7 @@ fn Filters(by_rule: RwSignal<bool>) -> impl IntoView {
                 id="results-order"
                 data-testid="results-order"
                 on:change:target=move |event| {
-                    let key = event.target().value();
-                    if let Some(order) = Order::ALL.into_iter().find(|o| o.key() == key) {
+                    if let Some(order) = Order::from_key(&event.target().value()) {
                         store.set_query(|q| q.order = order);
                     }
                 }
@@ -438,10 +435,10 @@ fn ResultsTable() -> impl IntoView {
 
 /// What a row shows, kept in step with the results and the comparison.
 fn row_view(store: Store, row: usize) -> Option<RowView> {
-    let results = store.results.get();
-    let comparison = store.current_comparison();
-    let none = Comparison::none(results.document.mode().other());
-    results.row_view(row, comparison.as_deref().unwrap_or(&none))
+    store
+        .results
+        .get()
+        .row_view(row, &store.comparison_or_none())
 }
 
 /// One result: verdict, URL, crawler, deciding rule.

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use robots_matcher::{CheckOptions, VerdictRecord};
 
-use super::results::{matchers, Comparison, Results, TableView};
+use super::results::{matchers, Comparison, Job, Results, TableView};
 
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,8 +73,26 @@ impl ExportJob {
         }
     }
 
-    /// Writes up to `max_rows` more rows; true when every row is written.
-    pub fn run(&mut self, max_rows: usize) -> bool {
+    /// The file's text (complete once [`Job::run`] returned true).
+    pub fn finish(mut self) -> String {
+        if self.format == ExportFormat::Json {
+            self.out
+                .push_str(if self.view.is_empty() { "]\n" } else { "\n]\n" });
+        }
+        self.out
+    }
+
+    /// Writes every row at once.
+    #[cfg(test)]
+    fn all(mut self) -> String {
+        while !self.run(7) {}
+        self.finish()
+    }
+}
+
+impl Job for ExportJob {
+    /// Writes up to `max_rows` more rows.
+    fn run(&mut self, max_rows: usize) -> bool {
         let options = CheckOptions::default();
         let results = &*self.results;
         let robots = &results.document.robots;
@@ -114,25 +132,8 @@ impl ExportJob {
         self.next >= self.view.len()
     }
 
-    /// Rows written so far, and rows in all.
-    pub fn progress(&self) -> (usize, usize) {
+    fn progress(&self) -> (usize, usize) {
         (self.next, self.view.len())
-    }
-
-    /// The file's text (complete once [`ExportJob::run`] returned true).
-    pub fn finish(mut self) -> String {
-        if self.format == ExportFormat::Json {
-            self.out
-                .push_str(if self.view.is_empty() { "]\n" } else { "\n]\n" });
-        }
-        self.out
-    }
-
-    /// Writes every row at once.
-    #[cfg(test)]
-    fn all(mut self) -> String {
-        while !self.run(7) {}
-        self.finish()
     }
 }
 

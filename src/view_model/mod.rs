@@ -35,7 +35,7 @@ pub use inputs::{
     too_large_to_edit, CrawlerEntry, CrawlerList, Inputs,
 };
 pub use results::{
-    CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Order, OtherView, Results,
+    CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Job, Order, OtherView, Results,
     RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
 };
 pub use startup::{startup, Startup};

@@ -358,6 +358,17 @@ pub struct OtherView {
     pub line: u32,
 }
 
+/// Work done a slice at a time (checking, comparing, exporting), so that
+/// the app can spread it over several tasks and show how far it is.
+pub trait Job {
+    /// Does up to `max` more units (URLs, or rows for an export); true when
+    /// everything is done.
+    fn run(&mut self, max: usize) -> bool;
+
+    /// Rows done so far, and rows in all.
+    fn progress(&self) -> (usize, usize);
+}
+
 /// Each column's crawler matcher on `robots`, in column order.
 pub(crate) fn matchers<'r>(columns: &[Column], robots: &'r Robots) -> Vec<CrawlerMatcher<'r>> {
     columns
@@ -402,9 +413,29 @@ impl CheckJob {
         }
     }
 
-    /// Checks up to `max_urls` more URLs (for every crawler); true when
-    /// every URL is checked.
-    pub fn run(&mut self, max_urls: usize) -> bool {
+    /// Whether every URL is checked.
+    fn is_done(&self) -> bool {
+        self.next_url >= self.results.urls.list.len()
+    }
+
+    /// The results (complete once [`Job::run`] returned true).
+    pub fn finish(mut self) -> Results {
+        let r = &mut self.results;
+        let rules = r.document.robots.rules();
+        let last_line = rules.last().map_or(0, |rule| rule.line as usize);
+        r.decided_on_line = vec![0; last_line + 1];
+        for (rule, &count) in r.decided.iter().enumerate() {
+            if let Some(line) = rules.get(rule).map(|rule| rule.line as usize) {
+                r.decided_on_line[line] += count;
+            }
+        }
+        self.results
+    }
+}
+
+impl Job for CheckJob {
+    /// Checks up to `max_urls` more URLs (for every crawler).
+    fn run(&mut self, max_urls: usize) -> bool {
         let r = &mut self.results;
         let robots = &r.document.robots;
         let matchers = matchers(&r.columns, robots);
@@ -434,29 +465,9 @@ impl CheckJob {
         self.is_done()
     }
 
-    /// Whether every URL is checked.
-    pub fn is_done(&self) -> bool {
-        self.next_url >= self.results.urls.list.len()
-    }
-
-    /// Rows checked so far, and rows in all.
-    pub fn progress(&self) -> (usize, usize) {
+    fn progress(&self) -> (usize, usize) {
         let r = &self.results;
         (r.cells.len(), r.urls.list.len() * r.columns.len())
-    }
-
-    /// The results (complete once [`CheckJob::run`] returned true).
-    pub fn finish(mut self) -> Results {
-        let r = &mut self.results;
-        let rules = r.document.robots.rules();
-        let last_line = rules.last().map_or(0, |rule| rule.line as usize);
-        r.decided_on_line = vec![0; last_line + 1];
-        for (rule, &count) in r.decided.iter().enumerate() {
-            if let Some(line) = rules.get(rule).map(|rule| rule.line as usize) {
-                r.decided_on_line[line] += count;
-            }
-        }
-        self.results
     }
 }
 
@@ -533,8 +544,15 @@ impl CompareJob {
         }
     }
 
-    /// Compares up to `max_urls` more URLs; true when done.
-    pub fn run(&mut self, max_urls: usize) -> bool {
+    /// The comparison (complete once [`Job::run`] returned true).
+    pub fn finish(self) -> Comparison {
+        self.comparison
+    }
+}
+
+impl Job for CompareJob {
+    /// Compares up to `max_urls` more URLs.
+    fn run(&mut self, max_urls: usize) -> bool {
         let results = &self.results;
         let comparison = &mut self.comparison;
         let Some(other) = &comparison.robots else {
@@ -563,15 +581,9 @@ impl CompareJob {
         self.next_url >= results.urls.list.len()
     }
 
-    /// Rows compared so far, and rows in all.
-    pub fn progress(&self) -> (usize, usize) {
+    fn progress(&self) -> (usize, usize) {
         let width = self.results.columns.len();
         (self.next_url * width, self.results.len())
-    }
-
-    /// The comparison (complete once [`CompareJob::run`] returned true).
-    pub fn finish(self) -> Comparison {
-        self.comparison
     }
 }
 
@@ -614,6 +626,21 @@ impl VerdictFilter {
             VerdictFilter::Differs => "differs",
         }
     }
+
+    /// The filter whose [`VerdictFilter::key`] is `key`.
+    pub fn from_key(key: &str) -> Option<VerdictFilter> {
+        VerdictFilter::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// Its label in the menu, where the other mode is `other`.
+    pub fn label(self, other: Mode) -> String {
+        match self {
+            VerdictFilter::All => String::from("All verdicts"),
+            VerdictFilter::Allowed => String::from("Allowed"),
+            VerdictFilter::Disallowed => String::from("Disallowed"),
+            VerdictFilter::Differs => format!("Differs under {}", other.label()),
+        }
+    }
 }
 
 /// The order of the table's rows.
@@ -642,6 +669,11 @@ impl Order {
             Order::Verdict => "verdict",
             Order::Line => "line",
         }
+    }
+
+    /// The order whose [`Order::key`] is `key`.
+    pub fn from_key(key: &str) -> Option<Order> {
+        Order::ALL.into_iter().find(|o| o.key() == key)
     }
 
     /// Its label in the menu.
@@ -1104,6 +1136,22 @@ mod tests {
         assert_eq!(
             rules.iter().map(|c| c.rows).sum::<usize>() + undecided,
             300_000
+        );
+    }
+
+    #[test]
+    fn menu_keys_name_one_filter_or_order_each() {
+        for filter in VerdictFilter::ALL {
+            assert_eq!(VerdictFilter::from_key(filter.key()), Some(filter));
+        }
+        for order in Order::ALL {
+            assert_eq!(Order::from_key(order.key()), Some(order));
+        }
+        assert_eq!(VerdictFilter::from_key("Allowed"), None);
+        assert_eq!(Order::from_key(""), None);
+        assert_eq!(
+            VerdictFilter::Differs.label(Mode::Rfc9309),
+            format!("Differs under {}", Mode::Rfc9309.label())
         );
     }
 }
