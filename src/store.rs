@@ -65,8 +65,10 @@ pub const MAX_PERSISTED_BYTES: usize = 1_000_000;
 const FIRST_SLICE_MS: f64 = 90.0;
 /// Later slices: short, so scrolling and typing stay smooth meanwhile.
 const SLICE_MS: f64 = 30.0;
-/// URLs (or rows, for exports) between two looks at the clock.
-const STEP: usize = 2048;
+/// URLs (or rows, for exports) done before the first look at the clock,
+/// and the most done between two looks (see `run_for`).
+const FIRST_STEP: usize = 16;
+const MAX_STEP: usize = 4096;
 /// Up to this many rows, the other mode's verdicts are computed with the
 /// selected mode's (a few milliseconds); above it, after they are painted.
 const COMPARE_AT_ONCE_ROWS: usize = 20_000;
@@ -572,14 +574,32 @@ pub fn set_text(field: RwSignal<String>, text: String) {
 }
 
 /// Runs `job` for about `budget_ms`; true when it is done.
+///
+/// The step between two looks at the clock starts small, doubles while a
+/// step takes under a millisecond and halves when one takes over four. A
+/// fixed step cannot suit every file: 2,048 URLs took about 33 ms against
+/// 3,000 wildcard rules (measured: 50,000 URLs in 0.8 s), a whole slice's
+/// budget before the first look at the clock, while short files want large
+/// steps so that looking at the clock costs nothing.
 fn run_for(job: &mut impl Job, budget_ms: f64) -> bool {
-    let deadline = browser::now_ms() + budget_ms;
+    let start = browser::now_ms();
+    let deadline = start + budget_ms;
+    let mut step = FIRST_STEP;
+    let mut last = start;
     loop {
-        if job.run(STEP) {
+        if job.run(step) {
             return true;
         }
-        if browser::now_ms() >= deadline {
+        let now = browser::now_ms();
+        if now >= deadline {
             return false;
         }
+        let took = now - last;
+        if took < 1.0 {
+            step = (step * 2).min(MAX_STEP);
+        } else if took > 4.0 {
+            step = (step / 2).max(1);
+        }
+        last = now;
     }
 }

@@ -196,13 +196,15 @@ test('long checks run in slices with progress, and a newer input always wins', a
   await page.getByTestId('agent-input').fill('Googlebot');
   await pasteUrls(page, siteUrls(50_000).join('\n'));
   await expect(page.getByTestId('progress')).toContainText(/Checking [\d,]+ of 50,000 rows/);
-  // The page still answers while it checks.
-  const latency = await page.evaluate(async () => {
-    const t0 = performance.now();
+  // The page still answers while it checks: a task queued now runs
+  // between two slices, before the check is done. (How long slices take is
+  // measured by scripts/report, not asserted here: timings on a shared
+  // machine would make this test flaky.)
+  const progressSeenByTimer = await page.evaluate(async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    return performance.now() - t0;
+    return document.querySelector('[data-testid=progress]')?.textContent ?? null;
   });
-  expect(latency).toBeLessThan(200);
+  expect(progressSeenByTimer).toMatch(/Checking [\d,]+ of 50,000 rows/);
   // A new list before the old one is done: its results, and only its.
   await page.getByTestId('urls-clear').click();
   await page.getByTestId('urls-input').fill('/a\n/b');
