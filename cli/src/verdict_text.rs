@@ -18,7 +18,7 @@ pub fn why_no_rule(verdict: &Verdict) -> &'static str {
         Selection::RobotsTxt => "/robots.txt itself is always allowed",
         Selection::GlobalIgnored => "no group names this crawler, and it ignores the * group",
         Selection::NoGroup => "no group names this crawler and there is no * group",
-        Selection::FetchOutcome => "robots.txt could not be fetched",
+        Selection::FetchOutcome(_) => "robots.txt could not be fetched",
         Selection::Token(_) | Selection::Global => "no rule matches",
     }
 }

@@ -9,6 +9,7 @@
 //! only match.
 
 use crate::agent::Crawler;
+use crate::fetch::FetchOutcome;
 use crate::model::RuleKind;
 use crate::robots::Robots;
 use crate::url::path_params_query;
@@ -69,9 +70,10 @@ pub struct GroupChoice {
 pub enum Decision {
     /// The URL is `/robots.txt` itself, which crawlers may always fetch.
     RobotsTxt,
-    /// robots.txt could not be fetched; the verdict is the fetch policy's
-    /// (see [`crate::fetch_policy`]), not a rule's.
-    FetchOutcome,
+    /// robots.txt could not be fetched (how it ended is given); the
+    /// verdict is the fetch policy's (see [`crate::fetch_policy`]), not a
+    /// rule's.
+    FetchOutcome(FetchOutcome),
     /// No group applies to the crawler ([`GroupChoice::selection`] says
     /// why): allowed.
     NoGroup,
@@ -110,7 +112,7 @@ impl Decision {
             | Decision::AllowWinsTie { allow: rule, .. }
             | Decision::EmptyDisallow(rule) => Some(rule),
             Decision::RobotsTxt
-            | Decision::FetchOutcome
+            | Decision::FetchOutcome(_)
             | Decision::NoGroup
             | Decision::NoRuleMatched => None,
         }
@@ -140,19 +142,21 @@ pub struct Explanation {
 }
 
 impl Explanation {
-    /// The explanation of a verdict that how fetching robots.txt ended
-    /// decided for every URL (the [`Verdict`] of
-    /// [`crate::FetchPolicy::Fixed`]): no group and no rule took part.
-    pub fn fetch_outcome(verdict: Verdict, url: &str, mode: Mode) -> Explanation {
+    /// The explanation of the verdict that fetching robots.txt with
+    /// `outcome` gives every URL, when it decides instead of the rules
+    /// ([`FetchOutcome::fixed_verdict`]; `None` otherwise): no group and no
+    /// rule took part.
+    pub fn fetch_outcome(outcome: FetchOutcome, url: &str, mode: Mode) -> Option<Explanation> {
+        let verdict = outcome.fixed_verdict()?;
         let path = path_params_query(url).into_owned();
-        Explanation {
+        Some(Explanation {
             verdict,
             mode,
             checked_path: path.clone(),
             extracted_path: path,
             path_encoding: PathEncoding::Unchanged,
             groups: GroupChoice {
-                selection: Selection::FetchOutcome,
+                selection: verdict.selection,
                 unnamed_tokens: Vec::new(),
                 token: None,
                 groups: Vec::new(),
@@ -160,8 +164,8 @@ impl Explanation {
                 rule_count: 0,
             },
             matches: Vec::new(),
-            decision: Decision::FetchOutcome,
-        }
+            decision: Decision::FetchOutcome(outcome),
+        })
     }
 }
 
@@ -244,7 +248,7 @@ impl Robots {
 fn decide(verdict: &Verdict, matches: &[RuleMatch]) -> Decision {
     match verdict.selection {
         Selection::RobotsTxt => return Decision::RobotsTxt,
-        Selection::FetchOutcome => return Decision::FetchOutcome,
+        Selection::FetchOutcome(outcome) => return Decision::FetchOutcome(outcome),
         Selection::NoGroup | Selection::GlobalIgnored => return Decision::NoGroup,
         Selection::Token(_) | Selection::Global => {}
     }
@@ -441,9 +445,9 @@ mod tests {
 
     #[test]
     fn fetch_outcomes_explain_themselves() {
-        let verdict = Verdict::from_fetch(crate::Category::Unreachable);
-        let e = Explanation::fetch_outcome(verdict, "https://a.example/x#y", Mode::Google);
-        assert_eq!(e.decision, Decision::FetchOutcome);
+        let outcome = FetchOutcome::Timeout;
+        let e = Explanation::fetch_outcome(outcome, "https://a.example/x#y", Mode::Google).unwrap();
+        assert_eq!(e.decision, Decision::FetchOutcome(outcome));
         assert_eq!(e.checked_path, "/x");
         assert!(!e.verdict.allowed);
     }

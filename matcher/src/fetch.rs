@@ -1,5 +1,10 @@
 //! What a crawler does when fetching robots.txt does not simply return it
-//! (RFC 9309 section 2.3.1, and Google's documentation).
+//! (RFC 9309 section 2.3.1, and Google's documentation), and the short
+//! names by which the CLI's `--fetch-status` and the app's menu choose an
+//! outcome.
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::verdict::{Category, Verdict};
 
@@ -8,7 +13,12 @@ use crate::verdict::{Category, Verdict};
 pub const MAX_REDIRECTS: u32 = 5;
 
 /// How fetching robots.txt ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Parsed from a short name ([`FromStr`]): an HTTP status code (`200`,
+/// `404`, `503`, ...), `redirect-N` (N redirects; up to [`MAX_REDIRECTS`]
+/// they lead to the file, more count as a 404), `timeout` or
+/// `network-error`. Displayed as a phrase for a sentence ("HTTP 404").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FetchOutcome {
     /// An HTTP response.
     Status {
@@ -44,8 +54,8 @@ pub enum FetchPolicy {
 /// * anything else (1xx, unknown codes): treated as unreachable, the cautious
 ///   reading.
 pub fn fetch_policy(outcome: FetchOutcome) -> FetchPolicy {
-    let unavailable = FetchPolicy::Fixed(Verdict::from_fetch(Category::Unavailable));
-    let unreachable = FetchPolicy::Fixed(Verdict::from_fetch(Category::Unreachable));
+    let unavailable = FetchPolicy::Fixed(Verdict::from_fetch(outcome, Category::Unavailable));
+    let unreachable = FetchPolicy::Fixed(Verdict::from_fetch(outcome, Category::Unreachable));
     match outcome {
         FetchOutcome::Status { code, redirects } => match code {
             200..=299 => FetchPolicy::Parse,
@@ -56,6 +66,111 @@ pub fn fetch_policy(outcome: FetchOutcome) -> FetchPolicy {
             _ => unreachable,
         },
         FetchOutcome::Timeout | FetchOutcome::NetworkError => unreachable,
+    }
+}
+
+impl FetchOutcome {
+    /// The verdict every URL gets after this outcome, or `None` when the
+    /// crawler reads the file's rules (a 2xx, or a redirect it follows).
+    pub fn fixed_verdict(self) -> Option<Verdict> {
+        match fetch_policy(self) {
+            FetchPolicy::Fixed(verdict) => Some(verdict),
+            FetchPolicy::Parse | FetchPolicy::FollowRedirect => None,
+        }
+    }
+
+    /// Where the rule for this outcome is written: the RFC 9309 section.
+    pub fn rfc_section(self) -> &'static str {
+        match self {
+            FetchOutcome::Status {
+                code: 200..=299, ..
+            } => "2.3.1.1",
+            FetchOutcome::Status {
+                code: 300..=399, ..
+            } => "2.3.1.2",
+            FetchOutcome::Status { code: 429, .. } => "2.3.1.4",
+            FetchOutcome::Status {
+                code: 400..=499, ..
+            } => "2.3.1.3",
+            _ => "2.3.1.4",
+        }
+    }
+}
+
+/// Why a fetch outcome's name was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FetchOutcomeError(String);
+
+impl fmt::Display for FetchOutcomeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a fetch outcome: give an HTTP status code (200, 404, 503, ...), \
+             redirect-N (N redirects), timeout or network-error",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for FetchOutcomeError {}
+
+impl FromStr for FetchOutcome {
+    type Err = FetchOutcomeError;
+
+    fn from_str(name: &str) -> Result<FetchOutcome, FetchOutcomeError> {
+        let refused = || FetchOutcomeError(name.to_string());
+        let name = name.trim();
+        match name.to_ascii_lowercase().as_str() {
+            "timeout" => return Ok(FetchOutcome::Timeout),
+            "network-error" => return Ok(FetchOutcome::NetworkError),
+            _ => {}
+        }
+        if let Some(hops) = name.strip_prefix("redirect-") {
+            let hops: u32 = hops.parse().map_err(|_| refused())?;
+            return match hops {
+                0 => Err(refused()),
+                // Followed every time: the last one leads to the file.
+                1..=MAX_REDIRECTS => Ok(FetchOutcome::Status {
+                    code: 200,
+                    redirects: hops,
+                }),
+                // The crawler gives up at the redirect after the last it
+                // follows.
+                _ => Ok(FetchOutcome::Status {
+                    code: 301,
+                    redirects: MAX_REDIRECTS,
+                }),
+            };
+        }
+        match name.parse::<u16>() {
+            Ok(code @ 100..=599) if name.len() == 3 => {
+                Ok(FetchOutcome::Status { code, redirects: 0 })
+            }
+            _ => Err(refused()),
+        }
+    }
+}
+
+impl fmt::Display for FetchOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            FetchOutcome::Status {
+                code: 300..=399,
+                redirects,
+            } if redirects >= MAX_REDIRECTS => write!(
+                f,
+                "a redirect after {redirects} redirects (crawlers follow {MAX_REDIRECTS})"
+            ),
+            FetchOutcome::Status { code, redirects: 0 } => write!(f, "HTTP {code}"),
+            FetchOutcome::Status { code, redirects: 1 } => {
+                write!(f, "HTTP {code} after 1 redirect")
+            }
+            FetchOutcome::Status { code, redirects } => {
+                write!(f, "HTTP {code} after {redirects} redirects")
+            }
+            FetchOutcome::Timeout => f.write_str("a timeout"),
+            FetchOutcome::NetworkError => f.write_str("a network error"),
+        }
     }
 }
 
@@ -123,5 +238,90 @@ mod tests {
             redirects: MAX_REDIRECTS,
         });
         assert_eq!(fixed(after), (true, Category::Unavailable));
+    }
+
+    #[test]
+    fn outcome_names_parse_to_what_they_say() {
+        let parse = |name: &str| name.parse::<FetchOutcome>();
+        assert_eq!(
+            parse("404"),
+            Ok(FetchOutcome::Status {
+                code: 404,
+                redirects: 0
+            })
+        );
+        assert_eq!(
+            parse(" 503 "),
+            Ok(FetchOutcome::Status {
+                code: 503,
+                redirects: 0
+            })
+        );
+        assert_eq!(parse("TIMEOUT"), Ok(FetchOutcome::Timeout));
+        assert_eq!(parse("network-error"), Ok(FetchOutcome::NetworkError));
+        assert_eq!(
+            parse("redirect-5"),
+            Ok(FetchOutcome::Status {
+                code: 200,
+                redirects: 5
+            })
+        );
+        assert_eq!(
+            parse("redirect-6"),
+            Ok(FetchOutcome::Status {
+                code: 301,
+                redirects: 5
+            })
+        );
+        for bad in [
+            "",
+            "4040",
+            "099",
+            "600",
+            "+404",
+            "redirect-0",
+            "redirect-",
+            "redirect-x",
+            "down",
+        ] {
+            let error = parse(bad).unwrap_err().to_string();
+            assert!(error.contains("not a fetch outcome"), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn outcome_names_give_the_documented_verdicts() {
+        let verdict = |name: &str| name.parse::<FetchOutcome>().unwrap().fixed_verdict();
+        assert_eq!(verdict("200"), None);
+        assert_eq!(verdict("redirect-5"), None);
+        for (name, allowed, category) in [
+            ("redirect-6", true, Category::Unavailable),
+            ("401", true, Category::Unavailable),
+            ("403", true, Category::Unavailable),
+            ("404", true, Category::Unavailable),
+            ("410", true, Category::Unavailable),
+            ("429", false, Category::Unreachable),
+            ("500", false, Category::Unreachable),
+            ("503", false, Category::Unreachable),
+            ("timeout", false, Category::Unreachable),
+            ("network-error", false, Category::Unreachable),
+        ] {
+            let v = verdict(name).unwrap();
+            assert_eq!((v.allowed, v.category), (allowed, category), "{name}");
+            assert_eq!(v.line, 0);
+        }
+    }
+
+    #[test]
+    fn outcomes_read_as_phrases() {
+        let phrase = |name: &str| name.parse::<FetchOutcome>().unwrap().to_string();
+        assert_eq!(phrase("404"), "HTTP 404");
+        assert_eq!(phrase("redirect-1"), "HTTP 200 after 1 redirect");
+        assert_eq!(phrase("redirect-5"), "HTTP 200 after 5 redirects");
+        assert_eq!(
+            phrase("redirect-9"),
+            "a redirect after 5 redirects (crawlers follow 5)"
+        );
+        assert_eq!(phrase("timeout"), "a timeout");
     }
 }

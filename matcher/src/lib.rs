@@ -63,7 +63,7 @@ pub use agent::{
 };
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
-pub use fetch::{fetch_policy, FetchOutcome, FetchPolicy, MAX_REDIRECTS};
+pub use fetch::{fetch_policy, FetchOutcome, FetchOutcomeError, FetchPolicy, MAX_REDIRECTS};
 pub use lines::MAX_LINE_BYTES;
 pub use model::{
     AgentName, CrawlDelay, Group, GroupAgent, Line, LineKind, OtherDirective, Rule, RuleKind,

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use crate::agent::{AgentMatching, Crawler};
+use crate::fetch::FetchOutcome;
 use crate::index::{Best, Hit, RuleSet};
 use crate::model::AgentName;
 use crate::pattern::{encode_path, plain_request_path};
@@ -58,7 +59,7 @@ pub enum Selection {
     /// The URL is `/robots.txt` itself, which is always allowed.
     RobotsTxt,
     /// The verdict comes from how fetching robots.txt ended, not from rules.
-    FetchOutcome,
+    FetchOutcome(FetchOutcome),
 }
 
 /// The answer for one URL and crawler.
@@ -90,15 +91,18 @@ impl Verdict {
         }
     }
 
-    /// The verdict for every URL when robots.txt could not be fetched.
-    pub fn from_fetch(category: Category) -> Verdict {
+    /// The verdict for every URL when fetching robots.txt ended with
+    /// `outcome` and the crawler has no usable file: `category` is
+    /// [`Category::Unavailable`] (everything allowed) or
+    /// [`Category::Unreachable`] (everything disallowed).
+    pub(crate) fn from_fetch(outcome: FetchOutcome, category: Category) -> Verdict {
         Verdict {
             allowed: category != Category::Unreachable,
             category,
             rule: None,
             line: 0,
             priority: None,
-            selection: Selection::FetchOutcome,
+            selection: Selection::FetchOutcome(outcome),
         }
     }
 

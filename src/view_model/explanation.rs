@@ -151,7 +151,7 @@ fn groups_sentence(e: &Explanation, name: &str, lines: &[Range<u32>]) -> String 
             format!("No group names {unnamed} and there is no * group, so no rule applies.")
         }
         Selection::RobotsTxt => "The URL is /robots.txt itself, which is always allowed.".into(),
-        Selection::FetchOutcome => {
+        Selection::FetchOutcome(_) => {
             "The verdict comes from fetching robots.txt, not from its rules.".into()
         }
     }
@@ -171,11 +171,11 @@ fn decision_sentence(e: &Explanation, label: &dyn Fn(&RuleMatch) -> String) -> S
     };
     match &e.decision {
         Decision::RobotsTxt => "Allowed: crawlers may always fetch robots.txt.".into(),
-        Decision::FetchOutcome if e.verdict.allowed => {
+        Decision::FetchOutcome(_) if e.verdict.allowed => {
             "Allowed: robots.txt is unavailable (a 4xx answer), so crawlers may fetch everything."
                 .into()
         }
-        Decision::FetchOutcome => {
+        Decision::FetchOutcome(_) => {
             "Disallowed: robots.txt is unreachable (5xx, 429, a timeout or a network error), so crawlers fetch nothing."
                 .into()
         }

@@ -98,7 +98,7 @@ fn explain(
                 "The path is /robots.txt itself, which crawlers may always fetch, whatever its rules say.",
             );
         }
-        Decision::FetchOutcome => {
+        Decision::FetchOutcome(_) => {
             text.push("2. Fetching robots.txt".to_string());
             para(
                 &mut text,
@@ -128,7 +128,7 @@ fn explain(
         ),
         None => match explanation.decision {
             Decision::RobotsTxt => "robots.txt is always allowed",
-            Decision::FetchOutcome => "robots.txt could not be fetched",
+            Decision::FetchOutcome(_) => "robots.txt could not be fetched",
             Decision::NoGroup => "no rule applies to this crawler",
             _ => "no rule matches",
         }
@@ -232,7 +232,7 @@ fn groups_step(
             "No group names the crawler and there is no * group: no rule applies to it.",
         ),
         // Decided before any group is looked at; not a groups step.
-        Selection::RobotsTxt | Selection::FetchOutcome => {}
+        Selection::RobotsTxt | Selection::FetchOutcome(_) => {}
     }
 }
 
@@ -372,7 +372,7 @@ fn decision_step(text: &mut Vec<String>, robots: &Robots, decision: &Decision) {
         Decision::NoRuleMatched
         | Decision::NoGroup
         | Decision::RobotsTxt
-        | Decision::FetchOutcome => {
+        | Decision::FetchOutcome(_) => {
             "No rule matches, so nothing forbids the path: it is allowed.".to_string()
         }
     };
