@@ -5,8 +5,14 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::components::{
-    crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
-    info::FileFacts, results::ResultsPanel, toolbar::Toolbar, urls::UrlInput,
+    crawlers::CrawlerPicker,
+    editor::{Editor, Side},
+    explanation::ExplanationPanel,
+    info::Diagnostics,
+    info::FileFacts,
+    results::ResultsPanel,
+    toolbar::Toolbar,
+    urls::UrlInput,
 };
 use crate::persist::keep_link_in_step;
 use crate::samples;
@@ -57,7 +63,10 @@ pub fn App() -> impl IntoView {
         <Alerts/>
         <main class="layout">
             <section class="column column-robots" aria-labelledby="robots-heading">
-                <Editor/>
+                <Show when=move || store.compare.get()>
+                    <Editor side=Side::Before/>
+                </Show>
+                <Editor side=Side::After/>
                 <Diagnostics/>
                 <FileFacts/>
             </section>

@@ -1,8 +1,9 @@
 //! The shareable state a link carries, and its URL-hash encoding.
 //!
-//! A hash looks like `v1.<base64url>`: a version tag, then the state in a
+//! A hash looks like `v2.<base64url>`: a version tag, then the state in a
 //! small length-prefixed binary layout, raw-deflate compressed and base64url
-//! encoded without padding. Hashes come from links anyone can craft, so
+//! encoded without padding. `v2` adds the version before (compare mode) and
+//! the fetch outcome after `v1`'s fields; `v1` links still open. Hashes come from links anyone can craft, so
 //! decoding treats its input as hostile: every failure is a [`DecodeError`]
 //! value, and decompression is capped so a tiny hash cannot expand into
 //! gigabytes.
@@ -16,14 +17,17 @@
 use std::fmt;
 
 /// Prefix of hashes in the current format.
-const VERSION_TAG: &str = "v1";
+const VERSION_TAG: &str = "v2";
+/// Prefix of the first format: the same fields without the version before
+/// and the fetch outcome.
+const V1_TAG: &str = "v1";
 /// Largest decompressed payload accepted from a hash.
 pub const MAX_DECODED_BYTES: usize = 8 * 1024 * 1024;
 /// Largest hash accepted before any decoding work. Incompressible payloads
 /// grow by a third in base64, so this admits every payload under the cap.
 const MAX_HASH_CHARS: usize = MAX_DECODED_BYTES / 3 * 4 + 1024;
 
-use robots_matcher::Mode;
+use robots_matcher::{FetchOutcome, Mode};
 
 /// The byte that stands for a mode in the hash layout.
 fn mode_to_byte(mode: Mode) -> u8 {
@@ -42,7 +46,7 @@ fn mode_from_byte(byte: u8) -> Option<Mode> {
 }
 
 /// Everything a shared link restores.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppState {
     /// The robots.txt being tested, verbatim.
     pub robots_txt: String,
@@ -51,7 +55,30 @@ pub struct AppState {
     /// URLs to test, one per line, verbatim.
     pub urls: String,
     pub mode: Mode,
+    /// The version before, when comparing two versions.
+    pub before: Option<String>,
+    /// How fetching robots.txt ended (HTTP 200 unless chosen otherwise).
+    pub fetch: FetchOutcome,
 }
+
+impl Default for AppState {
+    fn default() -> AppState {
+        AppState {
+            robots_txt: String::new(),
+            crawlers: Vec::new(),
+            urls: String::new(),
+            mode: Mode::Google,
+            before: None,
+            fetch: FETCHED,
+        }
+    }
+}
+
+/// A robots.txt fetched with HTTP 200, the usual case.
+pub const FETCHED: FetchOutcome = FetchOutcome::Status {
+    code: 200,
+    redirects: 0,
+};
 
 /// Why a hash could not be turned back into an [`AppState`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,6 +139,14 @@ impl AppState {
             put_bytes(&mut raw, crawler.as_bytes());
         }
         put_bytes(&mut raw, self.urls.as_bytes());
+        match &self.before {
+            None => raw.push(0),
+            Some(before) => {
+                raw.push(1);
+                put_bytes(&mut raw, before.as_bytes());
+            }
+        }
+        put_bytes(&mut raw, self.fetch.name().as_bytes());
         raw
     }
 
@@ -136,7 +171,7 @@ impl AppState {
             return Err(DecodeError::HashTooLong { chars: hash.len() });
         }
         let (tag, payload) = hash.split_once('.').unwrap_or((hash, ""));
-        if tag != VERSION_TAG {
+        if tag != VERSION_TAG && tag != V1_TAG {
             // Echo at most a short, printable prefix of attacker-chosen text.
             let shown: String = tag.chars().take(16).filter(|c| !c.is_control()).collect();
             return Err(DecodeError::UnsupportedVersion(shown));
@@ -148,7 +183,7 @@ impl AppState {
                     miniz_oxide::inflate::TINFLStatus::HasMoreOutput => DecodeError::TooLarge,
                     _ => DecodeError::BadCompression,
                 })?;
-        decode_raw(&raw).map(Some)
+        decode_raw(&raw, tag == VERSION_TAG).map(Some)
     }
 }
 
@@ -162,7 +197,8 @@ pub fn hash_of(compressed: &[u8]) -> String {
     hash
 }
 
-fn decode_raw(raw: &[u8]) -> Result<AppState, DecodeError> {
+/// Reads the layout; `v2` adds the version before and the fetch outcome.
+fn decode_raw(raw: &[u8], v2: bool) -> Result<AppState, DecodeError> {
     let mut reader = Reader { rest: raw };
     let mode =
         mode_from_byte(reader.byte()?).ok_or(DecodeError::Malformed("unknown matching mode"))?;
@@ -178,6 +214,18 @@ fn decode_raw(raw: &[u8]) -> Result<AppState, DecodeError> {
         crawlers.push(reader.text("crawler list")?);
     }
     let urls = reader.text("URL list")?;
+    let (mut before, mut fetch) = (None, FETCHED);
+    if v2 {
+        before = match reader.byte()? {
+            0 => None,
+            1 => Some(reader.text("robots.txt before")?),
+            _ => return Err(DecodeError::Malformed("unknown compare flag")),
+        };
+        fetch = reader
+            .text("fetch outcome")?
+            .parse()
+            .map_err(|_| DecodeError::Malformed("unknown fetch outcome"))?;
+    }
     if !reader.rest.is_empty() {
         return Err(DecodeError::Malformed("unexpected trailing data"));
     }
@@ -186,6 +234,8 @@ fn decode_raw(raw: &[u8]) -> Result<AppState, DecodeError> {
         crawlers,
         urls,
         mode,
+        before,
+        fetch,
     })
 }
 
@@ -337,22 +387,65 @@ mod tests {
             crawlers: vec!["Googlebot".into(), "Googlebot-Image>Googlebot".into()],
             urls: "https://example.com/\nhttps://example.com/private/x".into(),
             mode: Mode::Rfc9309,
+            before: Some("User-agent: *\nDisallow: /\n".into()),
+            fetch: "503".parse().unwrap(),
         }
     }
 
-    /// Builds a hash around arbitrary raw (pre-compression) bytes.
+    /// Builds a `v1` hash around arbitrary raw (pre-compression) bytes.
     fn hash_of_raw(raw: &[u8]) -> String {
+        hash_of_raw_as("v1", raw)
+    }
+
+    fn hash_of_raw_as(tag: &str, raw: &[u8]) -> String {
         let compressed = miniz_oxide::deflate::compress_to_vec(raw, 1);
-        format!("v1.{}", URL_SAFE_NO_PAD.encode(compressed))
+        format!("{tag}.{}", URL_SAFE_NO_PAD.encode(compressed))
     }
 
     #[test]
     fn round_trips() {
         let state = sample();
         let hash = state.to_hash();
-        assert!(hash.starts_with("v1."));
+        assert!(hash.starts_with("v2."));
         assert_eq!(AppState::from_hash(&hash), Ok(Some(state.clone())));
         assert_eq!(AppState::from_hash(&format!("#{hash}")), Ok(Some(state)));
+    }
+
+    #[test]
+    fn v1_links_still_open() {
+        // Google mode, robots.txt "a", one crawler "G", URLs "/x": the
+        // layout links had before compare mode.
+        let hash = hash_of_raw(&[0, 1, b'a', 1, 1, b'G', 2, b'/', b'x']);
+        let state = AppState::from_hash(&hash).unwrap().unwrap();
+        assert_eq!(
+            state,
+            AppState {
+                robots_txt: "a".into(),
+                crawlers: vec!["G".into()],
+                urls: "/x".into(),
+                ..AppState::default()
+            }
+        );
+        assert_eq!(state.fetch.name(), "200");
+    }
+
+    #[test]
+    fn v2_fields_are_checked() {
+        let v1_fields: &[u8] = &[0, 0, 0, 0];
+        for (case, tail) in [
+            ("unknown compare flag", &[2u8, 3, b'2', b'0', b'0'][..]),
+            ("unknown fetch outcome", &[0, 4, b'd', b'o', b'w', b'n'][..]),
+            ("missing fetch outcome", &[0][..]),
+        ] {
+            let raw = [v1_fields, tail].concat();
+            let result = AppState::from_hash(&hash_of_raw_as("v2", &raw));
+            assert!(
+                matches!(result, Err(DecodeError::Malformed(_))),
+                "{case}: {result:?}"
+            );
+        }
+        // A v1 layout under the v2 tag lacks the new fields.
+        assert!(AppState::from_hash(&hash_of_raw_as("v2", v1_fields)).is_err());
     }
 
     #[test]
@@ -382,10 +475,10 @@ mod tests {
 
     #[test]
     fn rejects_unknown_versions() {
-        let hash = sample().to_hash().replacen("v1", "v2", 1);
+        let hash = sample().to_hash().replacen("v2", "v3", 1);
         assert_eq!(
             AppState::from_hash(&hash),
-            Err(DecodeError::UnsupportedVersion("v2".into()))
+            Err(DecodeError::UnsupportedVersion("v3".into()))
         );
         assert!(matches!(
             AppState::from_hash("hello"),
@@ -538,6 +631,10 @@ mod tests {
                 } else {
                     Mode::Rfc9309
                 },
+                before: (rng.below(2) == 0).then(|| rng.text(300)),
+                fetch: ["200", "404", "redirect-6", "timeout"][rng.below(4)]
+                    .parse()
+                    .unwrap(),
             };
             let hash = state.to_hash();
             assert_eq!(AppState::from_hash(&hash), Ok(Some(state)));

@@ -31,6 +31,9 @@ pub fn keep_link_in_step(store: Store) {
         store.agents.track();
         store.urls.track();
         store.mode.track();
+        store.compare.track();
+        store.before.track();
+        store.fetch.track();
         if first.is_none() && store.alert.get_untracked().is_some() {
             // Keep the broken link visible until the visitor edits.
             return;
@@ -77,7 +80,7 @@ pub async fn link_hash(state: &AppState) -> Option<String> {
 /// Writes the current state, or says why it cannot be kept.
 async fn write(store: Store, written: StoredValue<String>, writes: StoredValue<u32>, serial: u32) {
     let inputs = store.inputs_untracked();
-    if inputs.robots_txt.len() + inputs.urls.len() > MAX_PERSISTED_BYTES {
+    if inputs.persisted_len() > MAX_PERSISTED_BYTES {
         browser::replace_hash(None);
         browser::forget_stored();
         written.set_value(String::new());

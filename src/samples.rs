@@ -28,6 +28,7 @@ impl Sample {
             crawlers: self.crawlers.iter().map(|c| (*c).to_owned()).collect(),
             urls: self.urls.join("\n"),
             mode: Mode::Google,
+            ..AppState::default()
         }
     }
 }

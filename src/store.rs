@@ -16,13 +16,13 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use robots_matcher::Mode;
+use robots_matcher::{FetchOutcome, Mode};
 
 use crate::browser;
 use crate::view_model::{
-    add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, CheckJob, CompareJob,
-    Comparison, CrawlerList, Document, ExplanationView, ExportFormat, ExportJob, Inputs, Job,
-    Results, TableQuery, TableView, UrlFile, UrlSet,
+    add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, Against, CheckJob,
+    CompareJob, Comparison, CrawlerList, Document, ExplanationView, ExportFormat, ExportJob,
+    Inputs, Job, LineDiff, Results, TableQuery, TableView, UrlFile, UrlSet,
 };
 
 /// Shares a computed value between memos without cloning it; two values
@@ -120,6 +120,13 @@ pub struct Store {
     pub urls_in_field: RwSignal<bool>,
     /// The selected reading.
     pub mode: RwSignal<Mode>,
+    /// Whether two versions are compared: the editor holds the draft
+    /// ("after"), `before` the other version (the live file).
+    pub compare: RwSignal<bool>,
+    /// The version before, in compare mode.
+    pub before: RwSignal<String>,
+    /// How fetching robots.txt ended (HTTP 200 unless chosen otherwise).
+    pub fetch: RwSignal<FetchOutcome>,
     /// Apply Google's 500 KiB limit (default) or read the whole file.
     pub size_limited: RwSignal<bool>,
     /// Bumped whenever the inputs are replaced from outside the fields (a
@@ -129,6 +136,11 @@ pub struct Store {
     pub external: RwSignal<u32>,
     /// The robots.txt parsed in the selected mode.
     pub document: Memo<Shared<Document>>,
+    /// The version before, parsed the same way (empty unless comparing).
+    pub before_document: Memo<Shared<Document>>,
+    /// Which lines differ between the two versions (empty unless
+    /// comparing).
+    pub line_diff: Memo<Shared<LineDiff>>,
     /// The crawler field, read.
     pub crawlers: Memo<Shared<CrawlerList>>,
     /// The URL field, read.
@@ -154,8 +166,12 @@ pub struct Store {
     pub explanation: Memo<Option<ExplanationView>>,
     /// The line the selected row was decided by (0: none).
     pub highlighted_line: Memo<u32>,
+    /// The line that decided the selected row in the version before.
+    pub highlighted_before: Memo<u32>,
     /// The latest request to show a line.
     pub jump: RwSignal<Option<Jump>>,
+    /// The same in the version before.
+    pub jump_before: RwSignal<Option<Jump>>,
     /// A message about the link, a file or storage.
     pub notice: RwSignal<Option<Notice>>,
     /// An error the visitor must see (a broken link).
@@ -180,6 +196,9 @@ impl Store {
         let urls_in_field = RwSignal::new(!too_large_to_edit(&initial.urls));
         let urls = RwSignal::new(initial.urls);
         let mode = RwSignal::new(initial.mode);
+        let compare = RwSignal::new(initial.before.is_some());
+        let before = RwSignal::new(initial.before.unwrap_or_default());
+        let fetch = RwSignal::new(initial.fetch);
         let size_limited = RwSignal::new(true);
         let parse_ms = StoredValue::new(0.0);
         let document = Memo::new(move |_| {
@@ -188,6 +207,22 @@ impl Store {
             let document = robots.with(|text| Shared::new(Document::new(text, mode, limited)));
             parse_ms.set_value(browser::now_ms() - start);
             document
+        });
+        let before_document = Memo::new(move |_| {
+            let (mode, limited) = (mode.get(), size_limited.get());
+            let text = if compare.get() {
+                before.get()
+            } else {
+                String::new()
+            };
+            Shared::new(Document::new(&text, mode, limited))
+        });
+        let line_diff = Memo::new(move |_| {
+            if !compare.get() {
+                return Shared::new(LineDiff::default());
+            }
+            let diff = before.with(|old| robots.with(|new| LineDiff::new(old, new)));
+            Shared::new(diff)
         });
         let crawlers =
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
@@ -198,7 +233,10 @@ impl Store {
             Arc::new(UrlSet::default()),
         ));
         let results = RwSignal::new(empty.clone());
-        let comparison = RwSignal::new((empty, Shared::new(Comparison::none(Mode::Rfc9309))));
+        let comparison = RwSignal::new((
+            empty,
+            Shared::new(Comparison::none(Against::OtherMode(Mode::Rfc9309))),
+        ));
         let query = RwSignal::new(TableQuery::default());
         let table = Memo::new(move |_| {
             let results = results.get();
@@ -212,6 +250,13 @@ impl Store {
             let comparison = comparison.with(|pair| comparison_or_none(&results, pair));
             ExplanationView::new(&results, row, &comparison)
         });
+        let highlighted_before = Memo::new(move |_| {
+            explanation.with(|e| {
+                e.as_ref()
+                    .and_then(|e| e.before.as_ref())
+                    .map_or(0, |b| b.line)
+            })
+        });
         let highlighted_line = Memo::new(move |_| {
             selected
                 .get()
@@ -224,9 +269,14 @@ impl Store {
             urls,
             urls_in_field,
             mode,
+            compare,
+            before,
+            fetch,
             size_limited,
             external: RwSignal::new(0),
             document,
+            before_document,
+            line_diff,
             crawlers,
             url_set,
             results,
@@ -239,7 +289,9 @@ impl Store {
             selected,
             explanation,
             highlighted_line,
+            highlighted_before,
             jump: RwSignal::new(None),
+            jump_before: RwSignal::new(None),
             notice: RwSignal::new(None),
             alert: RwSignal::new(None),
             not_persisted: RwSignal::new(None),
@@ -256,6 +308,11 @@ impl Store {
             agents: self.agents.get_untracked(),
             urls: self.urls.get_untracked(),
             mode: self.mode.get_untracked(),
+            before: self
+                .compare
+                .get_untracked()
+                .then(|| self.before.get_untracked()),
+            fetch: self.fetch.get_untracked(),
         }
     }
 
@@ -264,7 +321,30 @@ impl Store {
         self.robots.set(inputs.robots_txt);
         self.agents.set(inputs.agents);
         self.mode.set(inputs.mode);
+        self.compare.set(inputs.before.is_some());
+        self.before.set(inputs.before.unwrap_or_default());
+        self.fetch.set(inputs.fetch);
         self.replace_urls(inputs.urls);
+    }
+
+    /// Turns compare mode on or off. Turned on with no version before yet,
+    /// the version before starts as a copy of the current text: edits to
+    /// the editor then show as changes against it.
+    pub fn set_compare(&self, on: bool) {
+        if on && self.before.with_untracked(String::is_empty) {
+            self.before.set(self.robots.get_untracked());
+        }
+        self.compare.set(on);
+        self.external.update(|n| *n += 1);
+    }
+
+    /// What the results are compared with now.
+    pub fn against(&self) -> Against {
+        if self.compare.get() {
+            Against::Before
+        } else {
+            Against::OtherMode(self.mode.get().other())
+        }
     }
 
     /// Replaces the URL list from outside its field (a paste too large for
@@ -296,8 +376,9 @@ impl Store {
         self.external.update(|n| *n += 1);
     }
 
-    /// Reads a robots.txt file into the editor.
-    pub fn open_robots_file(&self, file: web_sys::File) {
+    /// Reads a robots.txt file into an editor (`field`: the robots.txt,
+    /// or the version before).
+    pub fn open_robots_file(&self, file: web_sys::File, field: RwSignal<String>) {
         let store = *self;
         let name = file.name();
         spawn_local(async move {
@@ -306,7 +387,7 @@ impl Store {
                 return;
             };
             let opened = open_robots(&name, &bytes);
-            store.robots.set(opened.text);
+            field.set(opened.text);
             store.selected.set(None);
             store.external.update(|n| *n += 1);
             store.notice.set(Some(Notice {
@@ -352,7 +433,8 @@ impl Store {
         }));
     }
 
-    /// Selects a row and shows its deciding line.
+    /// Selects a row and shows its deciding line (in both versions, when
+    /// comparing).
     pub fn select(&self, row: usize) {
         let Some(cell) = self.results.with_untracked(|r| r.cell(row)) else {
             return;
@@ -360,6 +442,10 @@ impl Store {
         self.selected.set(Some(row));
         if cell.line > 0 {
             self.jump_to(cell.line, false);
+        }
+        let before = self.highlighted_before.get_untracked();
+        if before > 0 {
+            next_jump(self.jump_before, before, false);
         }
     }
 
@@ -389,12 +475,7 @@ impl Store {
 
     /// Shows a line in the editor.
     pub fn jump_to(&self, line: u32, focus: bool) {
-        let serial = self.jump.get_untracked().map_or(0, |j| j.serial + 1);
-        self.jump.set(Some(Jump {
-            line,
-            focus,
-            serial,
-        }));
+        next_jump(self.jump, line, focus);
     }
 
     /// Changes the table's filters or order.
@@ -454,11 +535,17 @@ impl Store {
         Effect::new(move |_| {
             let document = self.document.get();
             let urls = self.url_set.get();
+            let fetch = self.fetch.get();
+            // The comparison is part of the results: a new version before
+            // (or compare turned on or off) starts them anew.
+            let before = self.compare.get().then(|| self.before_document.get().0);
             let generation = self.generation.get_value().wrapping_add(1);
             self.generation.set_value(generation);
             let mut job = self
                 .crawlers
-                .with(|crawlers| CheckJob::new(document.0.clone(), crawlers, urls.0.clone()));
+                .with(|crawlers| CheckJob::new(document.0.clone(), crawlers, urls.0.clone()))
+                .fetched_as(fetch)
+                .compared_with(before);
             let start = browser::now_ms();
             if run_for(&mut job, FIRST_SLICE_MS) {
                 self.publish(job, start);
@@ -542,6 +629,16 @@ impl Store {
     }
 }
 
+/// Asks an editor to show `line`.
+fn next_jump(jump: RwSignal<Option<Jump>>, line: u32, focus: bool) {
+    let serial = jump.get_untracked().map_or(0, |j| j.serial + 1);
+    jump.set(Some(Jump {
+        line,
+        focus,
+        serial,
+    }));
+}
+
 /// The comparison in `pair` when it is the one for `results` (while the
 /// comparison for new results is computed, `pair` still holds the old one).
 fn comparison_for(
@@ -556,8 +653,16 @@ fn comparison_or_none(
     results: &Shared<Results>,
     pair: &(Shared<Results>, Shared<Comparison>),
 ) -> Shared<Comparison> {
-    comparison_for(results, pair)
-        .unwrap_or_else(|| Shared::new(Comparison::none(results.document.mode().other())))
+    comparison_for(results, pair).unwrap_or_else(|| {
+        // Not computed yet: nothing differs. Results made in compare mode
+        // are compared with the version before, others with the other mode.
+        let against = if results.before.is_some() {
+            Against::Before
+        } else {
+            Against::OtherMode(results.document.mode().other())
+        };
+        Shared::new(Comparison::none(against))
+    })
 }
 
 /// Sets a field's text from its input event, unless it is unchanged.

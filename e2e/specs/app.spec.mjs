@@ -40,7 +40,7 @@ async function fillInputs(page, { robots, agents, urls }) {
 /** Waits until the link in the address bar holds the current state. */
 async function waitForHash(page) {
   const before = await page.evaluate(() => location.hash);
-  await page.waitForFunction((old) => location.hash.startsWith('#v1.') && location.hash !== old, before);
+  await page.waitForFunction((old) => location.hash.startsWith('#v2.') && location.hash !== old, before);
   return page.url();
 }
 
@@ -360,7 +360,7 @@ test('copy link uses the clipboard', async ({ page, context }) => {
   await page.getByTestId('copy-link').click();
   await expect(page.getByTestId('notice')).toContainText('Link copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toContain('#v1.');
+  expect(copied).toContain('#v2.');
 });
 
 // Speed is measured by scripts/report, not asserted here: this checks that

@@ -12,13 +12,21 @@ export async function setField(page, testid, text) {
 
 /** Pastes text over the URL field's content the way the browser does: a
  * paste event carrying the text comes first, and the app may take it from
- * there (large lists never enter the field). */
-export async function pasteUrls(page, text) {
-  await page.getByTestId('urls-input').evaluate((el, value) => {
+ * there (large lists never enter the field).
+ *
+ * With `readAfterATask` (a CSS selector), also queues a task right after
+ * the paste and returns that element's text as the task saw it (null when
+ * absent): what the page shows between two slices of its work, read
+ * without a round trip to the test runner, which could outlast the work. */
+export async function pasteUrls(page, text, { readAfterATask = null } = {}) {
+  return page.getByTestId('urls-input').evaluate(async (el, [value, selector]) => {
     el.focus();
     el.select();
     const data = new DataTransfer();
     data.setData('text/plain', value);
     el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
+    if (selector === null) return null;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return document.querySelector(selector)?.textContent ?? null;
+  }, [text, readAfterATask]);
 }

@@ -79,6 +79,24 @@ impl FetchOutcome {
         }
     }
 
+    /// The short name [`FromStr`] reads (`404`, `redirect-6`, `timeout`):
+    /// for every outcome read from a name, the same name.
+    pub fn name(self) -> String {
+        match self {
+            FetchOutcome::Status {
+                code: 300..=399,
+                redirects,
+            } if redirects >= MAX_REDIRECTS => format!("redirect-{}", MAX_REDIRECTS + 1),
+            FetchOutcome::Status {
+                code: 200..=299,
+                redirects: hops @ 1..,
+            } => format!("redirect-{hops}"),
+            FetchOutcome::Status { code, .. } => code.to_string(),
+            FetchOutcome::Timeout => "timeout".to_string(),
+            FetchOutcome::NetworkError => "network-error".to_string(),
+        }
+    }
+
     /// Where the rule for this outcome is written: the RFC 9309 section.
     pub fn rfc_section(self) -> &'static str {
         match self {
@@ -287,6 +305,28 @@ mod tests {
             let error = parse(bad).unwrap_err().to_string();
             assert!(error.contains("not a fetch outcome"), "{bad}: {error}");
         }
+    }
+
+    #[test]
+    fn outcome_names_round_trip() {
+        for name in [
+            "200",
+            "404",
+            "429",
+            "503",
+            "redirect-1",
+            "redirect-5",
+            "redirect-6",
+            "timeout",
+            "network-error",
+        ] {
+            assert_eq!(name.parse::<FetchOutcome>().unwrap().name(), name);
+        }
+        // Any number of redirects beyond the limit ends the same way.
+        assert_eq!(
+            "redirect-40".parse::<FetchOutcome>().unwrap().name(),
+            "redirect-6"
+        );
     }
 
     #[test]

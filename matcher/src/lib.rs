@@ -40,6 +40,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod compare;
 mod diagnostic;
 pub mod encoding;
 mod explain;
@@ -61,6 +62,7 @@ mod verdict;
 pub use agent::{
     is_valid_token, product_token, unusable_token_message, AgentMatching, Crawler, CrawlerSpecError,
 };
+pub use compare::{ChangeCounts, ChangeKind, VerdictChange, VerdictDiff};
 pub use diagnostic::{Code, Diagnostic, Severity};
 pub use explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
 pub use fetch::{fetch_policy, FetchOutcome, FetchOutcomeError, FetchPolicy, MAX_REDIRECTS};

@@ -14,7 +14,8 @@ use leptos::prelude::*;
 use robots_matcher::{LineKind, Severity};
 
 use crate::components::common::{severity_class, severity_symbol};
-use crate::store::{set_text, use_store};
+use crate::store::{set_text, use_store, Jump, Shared, Store};
+use crate::view_model::Document;
 use crate::view_model::{format_short_count, format_size, line_range_label, plural, LineView};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
@@ -102,9 +103,68 @@ fn kind_label(kind: LineKind) -> &'static str {
     }
 }
 
+/// Which version an editor holds: the one checked (the draft, in compare
+/// mode) or the version before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The robots.txt the results are for.
+    After,
+    /// The version before, in compare mode.
+    Before,
+}
+
+impl Side {
+    /// An id or test id for this side: the version before's carry
+    /// `-before`, so both editors can be on the page at once.
+    fn id(self, base: &str) -> String {
+        match self {
+            Side::After => base.to_string(),
+            Side::Before => format!("{base}-before"),
+        }
+    }
+
+    fn text(self, store: Store) -> RwSignal<String> {
+        match self {
+            Side::After => store.robots,
+            Side::Before => store.before,
+        }
+    }
+
+    fn document(self, store: Store) -> Memo<Shared<Document>> {
+        match self {
+            Side::After => store.document,
+            Side::Before => store.before_document,
+        }
+    }
+
+    fn highlighted(self, store: Store) -> Memo<u32> {
+        match self {
+            Side::After => store.highlighted_line,
+            Side::Before => store.highlighted_before,
+        }
+    }
+
+    fn jump(self, store: Store) -> RwSignal<Option<Jump>> {
+        match self {
+            Side::After => store.jump,
+            Side::Before => store.jump_before,
+        }
+    }
+
+    /// Whether line `n` differs from the other version (compare mode).
+    fn changed(self, store: Store, n: u32) -> bool {
+        store.line_diff.with(|d| match self {
+            Side::After => d.after_changed(n),
+            Side::Before => d.before_changed(n),
+        })
+    }
+}
+
+/// A robots.txt editor for one side.
 #[component]
-pub fn Editor() -> impl IntoView {
+pub fn Editor(side: Side) -> impl IntoView {
     let store = use_store();
+    let (text, document) = (side.text(store), side.document(store));
     let textarea: NodeRef<html::Textarea> = NodeRef::new();
     let scroll_top = RwSignal::new(0.0f64);
     let scroll_left = RwSignal::new(0.0f64);
@@ -125,7 +185,7 @@ pub fn Editor() -> impl IntoView {
     };
     let _ = window_event_listener(ev::resize, move |_| measure());
 
-    let line_count = Memo::new(move |_| store.document.with(|d| d.line_count() as u32));
+    let line_count = Memo::new(move |_| document.with(|d| d.line_count() as u32));
     let range = Memo::new(move |_| {
         let top = scroll_top.get();
         let height = viewport.get();
@@ -138,7 +198,7 @@ pub fn Editor() -> impl IntoView {
     });
     let visible = Memo::new(move |_| {
         let (start, end) = range.get();
-        store.document.with(|d| {
+        document.with(|d| {
             (start..=end)
                 .filter_map(|n| d.line_view(n))
                 .map(|view| {
@@ -153,7 +213,7 @@ pub fn Editor() -> impl IntoView {
     // decides, for the gutter.
     let gutter = Memo::new(move |_| {
         let (start, end) = range.get();
-        let document = store.document.get();
+        let document = document.get();
         store.results.with(|r| {
             (start..=end.max(start))
                 .filter(|&n| n as usize <= document.line_count())
@@ -170,7 +230,12 @@ pub fn Editor() -> impl IntoView {
                             )
                         })
                         .collect();
-                    let decides = r.decided_on_line(n);
+                    // Results count lines of the version they are for.
+                    let decides = if side == Side::After {
+                        r.decided_on_line(n)
+                    } else {
+                        0
+                    };
                     if decides > 0 {
                         title.push(format!(
                             "Decides {}.",
@@ -179,6 +244,7 @@ pub fn Editor() -> impl IntoView {
                     }
                     GutterLine {
                         number: n,
+                        changed: side.changed(store, n),
                         severity: diagnostics.iter().map(|d| d.severity).min(),
                         title: title.join("\n"),
                         decides,
@@ -190,7 +256,9 @@ pub fn Editor() -> impl IntoView {
 
     // Show a line when asked (a selected result, a clicked diagnostic).
     Effect::new(move |_| {
-        let Some(jump) = store.jump.get() else { return };
+        let Some(jump) = side.jump(store).get() else {
+            return;
+        };
         // After the next layout: on the first screen the textarea is only
         // just being attached.
         request_animation_frame(move || {
@@ -207,9 +275,7 @@ pub fn Editor() -> impl IntoView {
                 el.set_scroll_top(target as i32);
             }
             if jump.focus {
-                let offset = store
-                    .robots
-                    .with_untracked(|t| utf16_offset_of_line(t, jump.line));
+                let offset = text.with_untracked(|t| utf16_offset_of_line(t, jump.line));
                 let _ = el.focus();
                 let _ = el.set_selection_range(offset, offset);
                 caret_line.set(Some(jump.line));
@@ -222,7 +288,7 @@ pub fn Editor() -> impl IntoView {
     let update_caret = move || {
         if let Some(el) = textarea.get_untracked() {
             let start = el.selection_start().ok().flatten().unwrap_or(0);
-            let line = store.robots.with_untracked(|t| line_at_utf16(t, start));
+            let line = text.with_untracked(|t| line_at_utf16(t, start));
             if caret_line.get_untracked() != Some(line) {
                 caret_line.set(Some(line));
             }
@@ -246,11 +312,11 @@ pub fn Editor() -> impl IntoView {
             .and_then(|dt| dt.files())
             .and_then(|files| files.get(0));
         if let Some(file) = file {
-            store.open_robots_file(file);
+            store.open_robots_file(file, text);
         }
     };
 
-    let highlighted = store.highlighted_line;
+    let highlighted = side.highlighted(store);
     // The pointer's line, else the caret's, else the selected result's.
     let active_line = Memo::new(move |_| {
         hover_line
@@ -262,10 +328,16 @@ pub fn Editor() -> impl IntoView {
     view! {
         <div class="card editor-card">
             <div class="card-head">
-                <h2 id="robots-heading">
-                    <label for="robots-input">"robots.txt"</label>
+                <h2 id=side.id("robots-heading")>
+                    <label for=side.id("robots-input")>
+                        {move || match (side, store.compare.get()) {
+                            (Side::After, false) => "robots.txt",
+                            (Side::After, true) => "robots.txt: draft (after)",
+                            (Side::Before, _) => "robots.txt: live (before)",
+                        }}
+                    </label>
                 </h2>
-                <SizeStatus/>
+                <SizeStatus side/>
             </div>
             <div
                 class="editor"
@@ -292,6 +364,7 @@ pub fn Editor() -> impl IntoView {
                                     <div
                                         class="gutter-line"
                                         class:decides={g.decides > 0}
+                                        class:changed=g.changed
                                         class:active=move || highlighted.get() == n
                                         style:top=px(PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
                                         title=g.title.clone()
@@ -326,10 +399,11 @@ pub fn Editor() -> impl IntoView {
                                     view! {
                                         <div
                                             class=format!("line {}", kind_class(view.kind))
+                                            class:changed=move || side.changed(store, n)
                                             class:highlighted=move || highlighted.get() == n
                                             class:active=move || active_line.get() == Some(n)
                                             style:top=px(PAD_Y + (n - 1) as f64 * LINE_HEIGHT)
-                                            data-testid=move || (highlighted.get() == n).then_some("highlighted-line")
+                                            data-testid=move || (highlighted.get() == n).then(|| side.id("highlighted-line"))
                                             data-line=move || (highlighted.get() == n).then(|| n.to_string())
                                         >
                                             {view
@@ -350,22 +424,22 @@ pub fn Editor() -> impl IntoView {
                         </div>
                     </div>
                     <textarea
-                        id="robots-input"
+                        id=side.id("robots-input")
                         class="editor-input"
-                        data-testid="robots-input"
+                        data-testid=side.id("robots-input")
                         node_ref=textarea
                         wrap="off"
                         spellcheck="false"
                         autocomplete="off"
                         autocapitalize="off"
-                        aria-describedby="line-info editor-help"
+                        aria-describedby=format!("{} {}", side.id("line-info"), side.id("editor-help"))
                         prop:value=move || {
                             store.external.get();
-                            store.robots.get_untracked()
+                            text.get_untracked()
                         }
                         on:input=move |event| {
                             if let Some(target) = event.target() {
-                                set_text(store.robots, crate::browser::field_value(&target));
+                                set_text(text, crate::browser::field_value(&target));
                             }
                             update_caret();
                         }
@@ -373,7 +447,7 @@ pub fn Editor() -> impl IntoView {
                             let Some(el) = textarea.get_untracked() else { return };
                             if let Some(inserted) = crate::browser::take_multiline_insert(&event, &el) {
                                 crate::browser::write_into(&el, &inserted);
-                                set_text(store.robots, inserted.text);
+                                set_text(text, inserted.text);
                                 update_caret();
                             }
                         }
@@ -389,10 +463,10 @@ pub fn Editor() -> impl IntoView {
                     ></textarea>
                 </div>
             </div>
-            <p id="editor-help" class="hint">
+            <p id=side.id("editor-help") class="hint">
                 "Type or paste a robots.txt, open a file, or drop one here. Move the caret or the pointer to a line to see what it does."
             </p>
-            <LineInfo line=active_line/>
+            <LineInfo side line=active_line/>
         </div>
     }
 }
@@ -406,16 +480,19 @@ struct GutterLine {
     title: String,
     /// How many listed results it decides.
     decides: usize,
+    /// Whether it differs from the other version (compare mode).
+    changed: bool,
 }
 
 /// What the active line is and does: its kind, group, diagnostics and the
 /// results it decides.
 #[component]
-fn LineInfo(line: Memo<Option<u32>>) -> impl IntoView {
+fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
     let store = use_store();
+    let document = side.document(store);
     let info = Memo::new(move |_| {
         let n = line.get()?;
-        let document = store.document.get();
+        let document = document.get();
         let l = document.robots.line(n)?;
         let group = l
             .group
@@ -426,11 +503,14 @@ fn LineInfo(line: Memo<Option<u32>>) -> impl IntoView {
             .iter()
             .map(|d| (d.severity, d.code.as_str().to_string(), d.message.clone()))
             .collect();
-        let decides = store.results.with(|r| r.decides_note(n));
+        let decides = match side {
+            Side::After => store.results.with(|r| r.decides_note(n)),
+            Side::Before => None,
+        };
         Some((n, kind_label(l.kind), group, diagnostics, decides))
     });
     view! {
-        <div id="line-info" class="line-info" aria-live="polite" data-testid="line-info">
+        <div id=side.id("line-info") class="line-info" aria-live="polite" data-testid=side.id("line-info")>
             {move || match info.get() {
                 None => view! { <p class="muted">"No line selected."</p> }.into_any(),
                 Some((n, kind, group, diagnostics, decides)) => {
@@ -471,21 +551,16 @@ fn LineInfo(line: Memo<Option<u32>>) -> impl IntoView {
 
 /// File size, lines, and the Google size limit switch when it matters.
 #[component]
-fn SizeStatus() -> impl IntoView {
+fn SizeStatus(side: Side) -> impl IntoView {
     let store = use_store();
+    let (text, document) = (side.text(store), side.document(store));
     let status = Memo::new(move |_| {
-        store
-            .document
-            .with(|d| (d.robots.input_len(), d.line_count(), d.robots.ignored_len()))
+        document.with(|d| (d.robots.input_len(), d.line_count(), d.robots.ignored_len()))
     });
-    let over_limit = Memo::new(move |_| {
-        store
-            .robots
-            .with(|t| t.len() > robots_matcher::GOOGLE_SIZE_LIMIT)
-    });
+    let over_limit = Memo::new(move |_| text.with(|t| t.len() > robots_matcher::GOOGLE_SIZE_LIMIT));
     view! {
         <div class="size-status">
-            <span data-testid="robots-size">
+            <span data-testid=side.id("robots-size")>
                 {move || {
                     let (bytes, lines, _) = status.get();
                     format!("{} · {}", format_size(bytes), plural(lines, "line", "lines"))

@@ -121,6 +121,21 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         </li>
                                     }
                                 })}
+                            {e
+                                .before
+                                .clone()
+                                .map(|before| {
+                                    let changed = before.allowed != e.allowed;
+                                    view! {
+                                        <li class="step-before" class:changed=changed data-testid="explain-before">
+                                            <span class="step-title">
+                                                {if changed { "Before (changed)" } else { "Before (same verdict)" }}
+                                            </span>
+                                            <span>{format!("In the version before: {} ", before.groups)}</span>
+                                            <span data-testid="explain-before-decision">{before.decision.clone()}</span>
+                                        </li>
+                                    }
+                                })}
                         </ol>
                     }
                         .into_any()

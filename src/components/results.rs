@@ -10,13 +10,14 @@
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
+use robots_matcher::ChangeCounts;
 
 use crate::browser;
 use crate::components::common::{progress_view, LineLink};
 use crate::store::{use_store, Store};
 use crate::view_model::{
-    category_label, format_count, other_label, plural, verdict_str, DecidedBy, ExportFormat, Order,
-    RowView, VerdictFilter,
+    category_label, format_count, other_label, plural, verdict_str, Against, DecidedBy,
+    ExportFormat, Order, RowView, VerdictFilter,
 };
 
 /// Height of a row in pixels; the stylesheet's `--row-height` is the same.
@@ -64,7 +65,11 @@ pub fn ResultsPanel() -> impl IntoView {
 fn Summary() -> impl IntoView {
     let store = use_store();
     let counts = Memo::new(move |_| store.results.with(|r| (r.counts, r.len())));
-    let differing = Memo::new(move |_| store.current_comparison().map(|c| (c.mode, c.differing())));
+    let differing = Memo::new(move |_| {
+        store
+            .current_comparison()
+            .map(|c| (c.against, c.differing()))
+    });
     let per_crawler = Memo::new(move |_| {
         store.results.with(|r| {
             r.columns
@@ -98,18 +103,20 @@ fn Summary() -> impl IntoView {
                     }
                 }}
                 {move || match differing.get() {
-                    Some((mode, n)) if n > 0 => Some(view! {
+                    Some((Against::OtherMode(mode), n)) if n > 0 => Some(view! {
                         <span class="count count-differs" data-testid="count-differs">
                             {format!("{} differ under {}", format_count(n), mode.label())}
                         </span>
                     }.into_any()),
                     Some(_) => None,
+                    None if store.compare.get() => Some(view! { <span class="count muted small">"comparing versions…"</span> }.into_any()),
                     None => Some(view! { <span class="count muted small">"comparing modes…"</span> }.into_any()),
                 }}
                 <span class="count muted small" data-testid="timing">
                     {move || format!("updated in {} ms", (store.update_ms.get() + 0.5) as u64)}
                 </span>
             </p>
+            <CompareSummary/>
             {move || store.progress.get().map(progress_view)}
             <Show when=move || per_crawler.with(|p| p.len() > 1)>
                 <ul class="per-crawler small" aria-label="Counts per crawler">
@@ -130,6 +137,73 @@ fn Summary() -> impl IntoView {
                 </ul>
             </Show>
         </div>
+    }
+}
+
+/// In compare mode: how many (URL, crawler) rows change verdict from the
+/// version before, each way, in all and per crawler.
+#[component]
+fn CompareSummary() -> impl IntoView {
+    let store = use_store();
+    let changes = Memo::new(move |_| {
+        let comparison = store.current_comparison()?;
+        (comparison.against == Against::Before).then(|| {
+            let per_crawler: Vec<(String, ChangeCounts)> = store.results.with(|r| {
+                r.columns
+                    .iter()
+                    .map(|c| c.spec.clone())
+                    .zip(comparison.per_crawler.iter().copied())
+                    .collect()
+            });
+            (comparison.counts, per_crawler)
+        })
+    });
+    // One element whose attributes change: it stays while typing.
+    let counts = move || changes.with(|c| c.as_ref().map(|(counts, _)| *counts));
+    view! {
+        <Show when=move || store.compare.get()>
+            <div
+                class="compare-summary"
+                data-testid="compare-summary"
+                data-changed=move || counts().map(|c| c.total().to_string())
+                data-newly-blocked=move || counts().map(|c| c.newly_disallowed.to_string())
+                data-newly-allowed=move || counts().map(|c| c.newly_allowed.to_string())
+            >
+                {move || match changes.get() {
+                    None => view! { <p class="muted small">"Comparing with the version before…"</p> }.into_any(),
+                    Some((counts, per_crawler)) => view! {
+                        <p>
+                            <strong>
+                                {if counts.total() == 0 {
+                                    "No verdict changes from the version before.".to_string()
+                                } else {
+                                    format!("{} from the version before:", plural(counts.total(), "result changes", "results change"))
+                                }}
+                            </strong>
+                            {(counts.total() > 0).then(|| view! {
+                                " "
+                                <span class="count count-disallowed">{format!("{} newly blocked", format_count(counts.newly_disallowed))}</span>
+                                " "
+                                <span class="count count-allowed">{format!("{} newly allowed", format_count(counts.newly_allowed))}</span>
+                            })}
+                        </p>
+                        {(counts.total() > 0 && per_crawler.len() > 1).then(|| view! {
+                            <ul class="per-crawler small" aria-label="Changes per crawler">
+                                {per_crawler
+                                    .into_iter()
+                                    .map(|(spec, c)| view! {
+                                        <li>
+                                            <strong>{spec}</strong>
+                                            {format!(": {} newly blocked, {} newly allowed", format_count(c.newly_disallowed), format_count(c.newly_allowed))}
+                                        </li>
+                                    })
+                                    .collect_view()}
+                            </ul>
+                        })}
+                    }.into_any(),
+                }}
+            </div>
+        </Show>
     }
 }
 
@@ -191,7 +265,7 @@ fn Filters(by_rule: RwSignal<bool>) -> impl IntoView {
             >
                 {VerdictFilter::ALL
                     .into_iter()
-                    .map(|f| view! { <option value=f.key()>{move || f.label(store.mode.get().other())}</option> })
+                    .map(|f| view! { <option value=f.key()>{move || f.label(store.against())}</option> })
                     .collect_view()}
             </select>
             <Show when=move || crawlers.with(|c| c.len() > 1)>
@@ -470,6 +544,10 @@ fn ResultRow(
             data-agent=agent_attr
             data-verdict=move || verdict_str(allowed())
             data-line=get(|d| d.line.to_string())
+            data-verdict-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| verdict_str(b.allowed)))
+            data-line-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.line.to_string()))
+            data-changed=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.changed.to_string()))
+            class:row-changed=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).is_some_and(|b| b.changed))
             aria-rowindex=(position + 2).to_string()
             aria-selected=move || selected().to_string()
             tabindex=move || if focus_row.get() == Some(row) { "0" } else { "-1" }
@@ -507,11 +585,23 @@ fn ResultRow(
                 <span class="row-sub">
                     <span class="category">{get(|d| category_label(d.category).to_string())}</span>
                     {move || {
-                        data.with(|d| d.as_ref().and_then(|d| d.other)).map(|o| {
-                            view! {
+                        data.with(|d| d.as_ref().and_then(|d| d.other)).and_then(|o| match o.against {
+                            Against::OtherMode(mode) => Some(view! {
                                 <span class="differs" data-testid="row-differs">
                                     <span aria-hidden="true">"≠ "</span>
-                                    {other_label(o.mode, o.allowed, o.line)}
+                                    {other_label(mode, o.allowed, o.line)}
+                                </span>
+                            }),
+                            Against::Before => None,
+                        })
+                    }}
+                    {move || {
+                        data.with(|d| d.as_ref().and_then(|d| d.before.clone())).map(|b| {
+                            view! {
+                                <span class="before" class:changed=b.changed data-testid="row-before">
+                                    {if b.changed { "changed, " } else { "" }}
+                                    {format!("before: {}", verdict_str(b.allowed))}
+                                    {format!(", {}", b.rule.unwrap_or_else(|| "no rule".to_string()))}
                                 </span>
                             }
                         })

@@ -1,5 +1,6 @@
 //! The toolbar: samples, opening a robots.txt file, the reading (Google or
-//! RFC 9309), and the shareable link.
+//! RFC 9309), comparing two versions, how fetching robots.txt ended, and
+//! the shareable link.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -9,7 +10,7 @@ use crate::browser;
 use crate::persist::link_hash;
 use crate::samples;
 use crate::store::{use_store, Notice, MAX_PERSISTED_BYTES};
-use crate::view_model::Inputs;
+use crate::view_model::{Inputs, FETCH_OUTCOMES};
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
@@ -25,7 +26,7 @@ pub fn Toolbar() -> impl IntoView {
 
     let copy_link = move |_| {
         let inputs = store.inputs_untracked();
-        if inputs.robots_txt.len() + inputs.urls.len() > MAX_PERSISTED_BYTES {
+        if inputs.persisted_len() > MAX_PERSISTED_BYTES {
             notice(
                 "These inputs are too large to share as a link; export the results or share the files instead.",
                 true,
@@ -42,7 +43,7 @@ pub fn Toolbar() -> impl IntoView {
             if browser::copy_text(&url).await {
                 link_field.set(None);
                 notice(
-                    "Link copied. It holds the robots.txt, crawlers, URLs and mode.",
+                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, mode and fetch outcome.",
                     false,
                 );
             } else {
@@ -97,7 +98,7 @@ pub fn Toolbar() -> impl IntoView {
                 on:change:target=move |event| {
                     let input = event.target();
                     if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                        store.open_robots_file(file);
+                        store.open_robots_file(file, store.robots);
                     }
                     input.set_value("");
                 }
@@ -120,6 +121,37 @@ pub fn Toolbar() -> impl IntoView {
                     <option value="rfc9309">"RFC 9309 (the strict standard)"</option>
                 </select>
             </label>
+            <label class="mode-field">
+                <span>"Fetch"</span>
+                <select
+                    id="fetch-outcome"
+                    data-testid="fetch-outcome"
+                    class="button"
+                    title="How fetching robots.txt ended: RFC 9309 section 2.3.1 says what crawlers do then"
+                    on:change:target=move |ev| {
+                        if let Ok(outcome) = ev.target().value().parse() {
+                            store.fetch.set(outcome);
+                        }
+                    }
+                    prop:value=move || store.fetch.get().name()
+                >
+                    {FETCH_OUTCOMES
+                        .into_iter()
+                        .map(|(name, label)| view! { <option value=name>{label}</option> })
+                        .collect_view()}
+                </select>
+            </label>
+            <button
+                type="button"
+                class="button"
+                class:button-on=move || store.compare.get()
+                data-testid="compare-toggle"
+                aria-pressed=move || store.compare.get().to_string()
+                title="Compare this robots.txt (the draft) with another version (the live file)"
+                on:click=move |_| store.set_compare(!store.compare.get_untracked())
+            >
+                "Compare versions"
+            </button>
             <button type="button" class="button button-primary" data-testid="copy-link" on:click=copy_link>
                 "Copy link"
             </button>

@@ -38,11 +38,15 @@ impl Document {
     }
 
     /// The same text parsed in the other mode, for the comparison.
-    pub fn parse_other(&self) -> Robots {
-        Robots::parse_with(
-            self.text.as_bytes(),
-            &ParseOptions::new(self.mode().other(), self.size_limited),
-        )
+    pub fn in_other_mode(&self) -> Document {
+        Document {
+            text: self.text.clone(),
+            size_limited: self.size_limited,
+            robots: Robots::parse_with(
+                self.text.as_bytes(),
+                &ParseOptions::new(self.mode().other(), self.size_limited),
+            ),
+        }
     }
 
     /// Number of lines, as the editor counts them (the text after the last
@@ -261,7 +265,7 @@ mod tests {
         // RFC 9309 does not read the misspelled key.
         let rfc = Document::new(ROBOTS, Mode::Rfc9309, true);
         assert_eq!(rfc.line_view(9).unwrap().kind, Other);
-        assert_eq!(rfc.parse_other().mode(), Mode::Google);
+        assert_eq!(rfc.in_other_mode().robots.mode(), Mode::Google);
     }
 
     #[test]

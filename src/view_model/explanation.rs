@@ -6,11 +6,14 @@
 use std::ops::Range;
 
 use robots_matcher::{
-    Category, CheckOptions, Decision, Explanation, Mode, PathEncoding, RuleMatch, Selection,
+    Category, CheckOptions, Crawler, Decision, Explanation, FetchOutcome, Mode, PathEncoding,
+    RuleMatch, Selection,
 };
 
+use super::document::Document;
 use super::format::{line_range_label, rule_label, verdict_str};
-use super::results::{Comparison, Results};
+use super::results::{Against, Comparison, Results};
+use crate::link::FETCHED;
 
 /// A rule that matched, as the panel lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,70 +57,100 @@ pub struct ExplanationView {
     pub matches: Vec<MatchView>,
     /// How the verdict follows from the matches, in one sentence.
     pub decision: String,
+    /// The deciding line, 0 when none.
+    pub line: u32,
     /// The other mode's verdict, when it differs: (mode, allowed, the
     /// deciding rule's label).
     pub other: Option<(Mode, bool, Option<String>)>,
+    /// In compare mode, the same result explained in the version before.
+    pub before: Option<Box<ExplanationView>>,
 }
 
 impl ExplanationView {
-    /// Explains row `row` of `results` with `Robots::explain`.
+    /// Explains row `row` of `results` with `Robots::explain` (or the fetch
+    /// outcome, when it decides), with the other side of `comparison`:
+    /// the other mode's verdict where it differs, or in compare mode the
+    /// whole explanation in the version before.
     pub fn new(results: &Results, row: usize, comparison: &Comparison) -> Option<ExplanationView> {
-        let robots = &results.document.robots;
-        let (_, column) = results.position(row);
-        let crawler = &results.columns.get(column)?.crawler;
-        let url = results.url(row);
-        let e = robots.explain(crawler, url, &CheckOptions::default());
-        let group_lines: Vec<Range<u32>> = e
-            .groups
-            .groups
-            .iter()
-            .filter_map(|&g| robots.groups().get(g))
-            .map(|g| g.lines.clone())
-            .collect();
-        let label = |m: &RuleMatch| {
-            rule_label(
-                m.line,
-                robots.rules().get(m.rule).map_or("", |r| r.text.as_str()),
-            )
-        };
-        let deciding = e.decision.deciding_rule().map(|m| m.rule);
-        let matches = e
-            .matches
-            .iter()
-            .map(|m| MatchView {
-                line: m.line,
-                text: robots
-                    .rules()
-                    .get(m.rule)
-                    .map_or_else(String::new, |r| r.text.clone()),
-                length: m.priority,
-                via_index_html: m.via_index_html,
-                deciding: Some(m.rule) == deciding,
-            })
-            .collect();
-        let other = comparison.get(row).map(|cell| {
-            let rule = comparison
-                .robots
-                .as_ref()
-                .and_then(|other| other.rules().get(cell.rule()?))
-                .map(|r| rule_label(r.line, &r.text));
-            (comparison.mode, cell.allowed(), rule)
-        });
-        Some(ExplanationView {
-            url: url.to_string(),
-            agent: results.agent(row).to_string(),
-            mode: e.mode,
-            allowed: e.verdict.allowed,
-            category: e.verdict.category,
-            encoded: e.path_encoding == PathEncoding::Encoded,
-            groups: groups_sentence(&e, crawler.name(), &group_lines),
-            decision: decision_sentence(&e, &label),
-            extracted_path: e.extracted_path,
-            checked_path: e.checked_path,
-            group_lines,
-            matches,
-            other,
+        let crawler = results.crawler(row)?;
+        let (url, agent) = (results.url(row), results.agent(row));
+        let mut view = explain(&results.document, results.fetch, crawler, url, agent);
+        match (comparison.against, &comparison.other) {
+            (Against::Before, Some(before)) => {
+                // The version before is the live file, fetched as usual.
+                view.before = Some(Box::new(explain(before, FETCHED, crawler, url, agent)));
+            }
+            (Against::OtherMode(mode), Some(other)) => {
+                view.other = comparison.get(row).map(|cell| {
+                    let rule = cell
+                        .rule()
+                        .and_then(|r| other.robots.rules().get(r))
+                        .map(|r| rule_label(r.line, &r.text));
+                    (mode, cell.allowed(), rule)
+                });
+            }
+            (_, None) => {}
+        }
+        Some(view)
+    }
+}
+
+/// Explains `url` for `crawler` in `document`, when fetching it ended with
+/// `fetch`.
+fn explain(
+    document: &Document,
+    fetch: FetchOutcome,
+    crawler: &Crawler,
+    url: &str,
+    agent: &str,
+) -> ExplanationView {
+    let robots = &document.robots;
+    let e = Explanation::fetch_outcome(fetch, url, robots.mode())
+        .unwrap_or_else(|| robots.explain(crawler, url, &CheckOptions::default()));
+    let group_lines: Vec<Range<u32>> = e
+        .groups
+        .groups
+        .iter()
+        .filter_map(|&g| robots.groups().get(g))
+        .map(|g| g.lines.clone())
+        .collect();
+    let label = |m: &RuleMatch| {
+        rule_label(
+            m.line,
+            robots.rules().get(m.rule).map_or("", |r| r.text.as_str()),
+        )
+    };
+    let deciding = e.decision.deciding_rule().map(|m| m.rule);
+    let matches = e
+        .matches
+        .iter()
+        .map(|m| MatchView {
+            line: m.line,
+            text: robots
+                .rules()
+                .get(m.rule)
+                .map_or_else(String::new, |r| r.text.clone()),
+            length: m.priority,
+            via_index_html: m.via_index_html,
+            deciding: Some(m.rule) == deciding,
         })
+        .collect();
+    ExplanationView {
+        url: url.to_string(),
+        agent: agent.to_string(),
+        mode: e.mode,
+        allowed: e.verdict.allowed,
+        category: e.verdict.category,
+        encoded: e.path_encoding == PathEncoding::Encoded,
+        groups: groups_sentence(&e, crawler.name(), &group_lines),
+        decision: decision_sentence(&e, &label),
+        line: e.verdict.line,
+        extracted_path: e.extracted_path,
+        checked_path: e.checked_path,
+        group_lines,
+        matches,
+        other: None,
+        before: None,
     }
 }
 
@@ -151,8 +184,8 @@ fn groups_sentence(e: &Explanation, name: &str, lines: &[Range<u32>]) -> String 
             format!("No group names {unnamed} and there is no * group, so no rule applies.")
         }
         Selection::RobotsTxt => "The URL is /robots.txt itself, which is always allowed.".into(),
-        Selection::FetchOutcome(_) => {
-            "The verdict comes from fetching robots.txt, not from its rules.".into()
+        Selection::FetchOutcome(outcome) => {
+            format!("Fetching robots.txt ended with {outcome}: no group and no rule takes part.")
         }
     }
 }
@@ -171,14 +204,14 @@ fn decision_sentence(e: &Explanation, label: &dyn Fn(&RuleMatch) -> String) -> S
     };
     match &e.decision {
         Decision::RobotsTxt => "Allowed: crawlers may always fetch robots.txt.".into(),
-        Decision::FetchOutcome(_) if e.verdict.allowed => {
-            "Allowed: robots.txt is unavailable (a 4xx answer), so crawlers may fetch everything."
-                .into()
-        }
-        Decision::FetchOutcome(_) => {
-            "Disallowed: robots.txt is unreachable (5xx, 429, a timeout or a network error), so crawlers fetch nothing."
-                .into()
-        }
+        Decision::FetchOutcome(outcome) if e.verdict.allowed => format!(
+            "Allowed: fetching robots.txt ended with {outcome}, so it is unavailable and crawlers may fetch everything (RFC 9309 {}).",
+            outcome.rfc_section()
+        ),
+        Decision::FetchOutcome(outcome) => format!(
+            "Disallowed: fetching robots.txt ended with {outcome}, so it is unreachable and crawlers fetch nothing (RFC 9309 {}).",
+            outcome.rfc_section()
+        ),
         Decision::NoGroup => "Allowed: no rule applies to this crawler.".into(),
         Decision::NoRuleMatched => format!("Allowed: no rule of {group} matches this path."),
         Decision::OnlyMatch(m) => {
@@ -372,5 +405,54 @@ Disallow: /nogoogle
             "Google: disallowed (L2)"
         );
         assert_eq!(other_label(Mode::Rfc9309, true, 0), "RFC 9309: allowed");
+    }
+
+    #[test]
+    fn compare_mode_explains_the_version_before_too() {
+        let doc = |text: &str| Arc::new(Document::new(text, Mode::Google, true));
+        use crate::view_model::Job;
+        let mut job = crate::view_model::CheckJob::new(
+            doc("User-agent: *\nAllow: /\n"),
+            &CrawlerList::parse("Googlebot"),
+            Arc::new(UrlSet::parse("/x")),
+        )
+        .compared_with(Some(doc("User-agent: *\nDisallow: /x\n")));
+        job.run(usize::MAX);
+        let results = Arc::new(job.finish());
+        let comparison = Comparison::new(results.clone());
+        let e = ExplanationView::new(&results, 0, &comparison).unwrap();
+        assert!(e.allowed && e.other.is_none());
+        let before = e.before.unwrap();
+        assert!(!before.allowed);
+        assert_eq!(before.line, 2);
+        assert!(
+            before.decision.contains("L2  Disallow: /x"),
+            "{}",
+            before.decision
+        );
+    }
+
+    #[test]
+    fn fetch_outcomes_are_explained_with_their_section() {
+        use crate::view_model::Job;
+        let mut job = crate::view_model::CheckJob::new(
+            Arc::new(Document::new(
+                "User-agent: *\nDisallow: /\n",
+                Mode::Google,
+                true,
+            )),
+            &CrawlerList::parse("Googlebot"),
+            Arc::new(UrlSet::parse("/x")),
+        )
+        .fetched_as("404".parse().unwrap());
+        job.run(usize::MAX);
+        let results = Arc::new(job.finish());
+        let e = ExplanationView::new(&results, 0, &Comparison::new(results.clone())).unwrap();
+        assert!(e.allowed);
+        assert_eq!(
+            e.decision,
+            "Allowed: fetching robots.txt ended with HTTP 404, so it is unavailable and crawlers may fetch everything (RFC 9309 2.3.1.3)."
+        );
+        assert!(e.groups.contains("HTTP 404"), "{}", e.groups);
     }
 }

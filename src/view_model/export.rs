@@ -107,7 +107,7 @@ impl Job for ExportJob {
             let agent = results.agent(row);
             let verdict = matchers[column].check(url);
             let mut record = VerdictRecord::new(robots, &verdict, url, agent, &options);
-            if let Some(other) = self.comparison.robots.as_ref() {
+            if let Some(other) = self.comparison.other.as_ref().map(|d| &d.robots) {
                 if self.comparison.get(row).is_some() {
                     let crawler = &results.columns[column].crawler;
                     let verdict = other.check(crawler, url);

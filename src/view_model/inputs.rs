@@ -2,7 +2,7 @@
 //! crawler field (comma-separated specs), the URL field and the mode, and
 //! their translation to and from the state a link carries.
 
-use robots_matcher::{unusable_token_message, Crawler, CrawlerSpecError, Mode};
+use robots_matcher::{unusable_token_message, Crawler, CrawlerSpecError, FetchOutcome, Mode};
 
 use crate::link::AppState;
 
@@ -125,6 +125,24 @@ pub fn describe_crawler(crawler: &Crawler) -> String {
     text
 }
 
+/// The ways fetching robots.txt can end that the menu offers: the name
+/// the library reads ([`FetchOutcome`]'s `FromStr`) and a label. What each
+/// means for the verdicts is the library's (`FetchOutcome::fixed_verdict`).
+pub const FETCH_OUTCOMES: [(&str, &str); 12] = [
+    ("200", "200 OK: the file is read"),
+    ("redirect-5", "5 redirects, then the file"),
+    ("redirect-6", "6 redirects: more than crawlers follow"),
+    ("401", "401 Unauthorized"),
+    ("403", "403 Forbidden"),
+    ("404", "404 Not Found"),
+    ("410", "410 Gone"),
+    ("429", "429 Too Many Requests"),
+    ("500", "500 Internal Server Error"),
+    ("503", "503 Service Unavailable"),
+    ("timeout", "Timeout"),
+    ("network-error", "Network error (DNS, connection, TLS)"),
+];
+
 /// The editable inputs of the app, as its fields hold them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Inputs {
@@ -136,6 +154,10 @@ pub struct Inputs {
     pub urls: String,
     /// The reading the verdicts follow.
     pub mode: Mode,
+    /// The version before, when comparing two versions.
+    pub before: Option<String>,
+    /// How fetching robots.txt ended.
+    pub fetch: FetchOutcome,
 }
 
 impl Inputs {
@@ -146,7 +168,14 @@ impl Inputs {
             agents: join_specs(&state.crawlers),
             urls: normalize_newlines(&state.urls),
             mode: state.mode,
+            before: state.before.as_deref().map(normalize_newlines),
+            fetch: state.fetch,
         }
+    }
+
+    /// Bytes of text a link or storage would hold.
+    pub fn persisted_len(&self) -> usize {
+        self.robots_txt.len() + self.urls.len() + self.before.as_ref().map_or(0, String::len)
     }
 
     /// The state to share.
@@ -156,6 +185,8 @@ impl Inputs {
             crawlers: split_specs(&self.agents).map(str::to_string).collect(),
             urls: self.urls.clone(),
             mode: self.mode,
+            before: self.before.clone(),
+            fetch: self.fetch,
         }
     }
 }
@@ -209,12 +240,22 @@ mod tests {
     }
 
     #[test]
+    fn every_fetch_outcome_in_the_menu_is_the_librarys() {
+        for (name, label) in FETCH_OUTCOMES {
+            let outcome: FetchOutcome = name.parse().unwrap();
+            assert_eq!(outcome.name(), name, "{label}");
+        }
+    }
+
+    #[test]
     fn inputs_round_trip_through_the_shared_state() {
         let inputs = Inputs {
             robots_txt: "User-agent: *\nDisallow: /\n".into(),
             agents: "Googlebot, Googlebot-Image>Googlebot".into(),
             urls: "/a\n/b".into(),
             mode: Mode::Rfc9309,
+            before: Some("User-agent: *\n".into()),
+            fetch: "404".parse().unwrap(),
         };
         assert_eq!(Inputs::from_state(&inputs.to_state()), inputs);
         let state = AppState {
@@ -222,10 +263,13 @@ mod tests {
             crawlers: vec!["x".into(), "y".into()],
             urls: "/1\r\n/2".into(),
             mode: Mode::Google,
+            before: Some("x\r\ny".into()),
+            ..AppState::default()
         };
         let inputs = Inputs::from_state(&state);
         assert_eq!(inputs.robots_txt, "a\nb\nc");
         assert_eq!(inputs.agents, "x, y");
         assert_eq!(inputs.urls, "/1\n/2");
+        assert_eq!(inputs.before.as_deref(), Some("x\ny"));
     }
 }

@@ -5,8 +5,10 @@
 //!
 //! - [`inputs`]: the fields (crawler specs, the shared state);
 //! - [`document`]: the robots.txt parsed, and what the editor draws;
-//! - [`results`]: verdicts for every (URL, crawler) row, counts, the other
-//!   mode's differences, and the table's filtered and sorted view;
+//! - [`results`]: verdicts for every (URL, crawler) row, counts, the
+//!   differences with the other mode or the version before, and the
+//!   table's filtered and sorted view;
+//! - [`line_diff`]: which lines differ between the two versions;
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
@@ -19,6 +21,7 @@ pub mod export;
 pub mod files;
 pub mod format;
 pub mod inputs;
+pub mod line_diff;
 pub mod results;
 pub mod startup;
 
@@ -32,11 +35,12 @@ pub use format::{
 };
 pub use inputs::{
     add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
-    too_large_to_edit, CrawlerEntry, CrawlerList, Inputs,
+    too_large_to_edit, CrawlerEntry, CrawlerList, Inputs, FETCH_OUTCOMES,
 };
+pub use line_diff::LineDiff;
 pub use results::{
-    CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Job, Order, OtherView, Results,
-    RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
+    Against, BeforeView, CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Job, Order,
+    OtherView, Results, RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
 };
 pub use startup::{startup, Startup};
 

@@ -13,12 +13,14 @@ use std::cmp::Ordering;
 use std::sync::{Arc, OnceLock};
 
 use robots_matcher::{
-    Category, CheckOptions, Crawler, CrawlerMatcher, Mode, Robots, RuleKind, UrlList, Verdict,
+    Category, ChangeCounts, CheckOptions, Crawler, CrawlerMatcher, FetchOutcome, Mode, Robots,
+    RuleKind, UrlList, Verdict, VerdictDiff,
 };
 
 use super::document::Document;
 use super::format::{format_count, plural, rule_label, skipped_lines_note};
 use super::inputs::CrawlerList;
+use crate::link::FETCHED;
 
 /// The URL field, read once per change of its text.
 #[derive(Debug, Default)]
@@ -156,6 +158,12 @@ pub struct Column {
 pub struct Results {
     /// The parse the verdicts come from.
     pub document: Arc<Document>,
+    /// How fetching robots.txt ended (chosen by the visitor): when it
+    /// leaves no usable file, its verdict is every row's.
+    pub fetch: FetchOutcome,
+    /// The version before, when these results are compared with it
+    /// (compare mode); else they are compared with the other mode.
+    pub before: Option<Arc<Document>>,
     /// The URLs checked.
     pub urls: Arc<UrlSet>,
     /// The crawlers checked.
@@ -174,7 +182,8 @@ pub struct Results {
 }
 
 impl Results {
-    /// Checks every URL for every valid crawler, in one go.
+    /// Checks every URL for every valid crawler, in one go (robots.txt
+    /// fetched as usual).
     pub fn new(document: Arc<Document>, crawlers: &CrawlerList, urls: Arc<UrlSet>) -> Results {
         let mut job = CheckJob::new(document, crawlers, urls);
         job.run(usize::MAX);
@@ -283,6 +292,11 @@ impl Results {
         Some(self.cells.iter().position(|c| c.line > 0).unwrap_or(0))
     }
 
+    /// The crawler of a row.
+    pub fn crawler(&self, row: usize) -> Option<&Crawler> {
+        self.columns.get(self.position(row).1).map(|c| &c.crawler)
+    }
+
     /// What a row shows.
     pub fn row_view(&self, row: usize, comparison: &Comparison) -> Option<RowView> {
         let cell = self.cell(row)?;
@@ -290,10 +304,27 @@ impl Results {
         let robots = &self.document.robots;
         let checked_path = robots.checked_path(url, &CheckOptions::default());
         let other = comparison.get(row).map(|o| OtherView {
-            mode: comparison.mode,
+            against: comparison.against,
             allowed: o.allowed(),
             line: o.line,
         });
+        // In compare mode every row shows the verdict before, changed or not
+        // (its deciding line may have moved): one check, for rows on screen.
+        let before = match (comparison.against, &comparison.other) {
+            (Against::Before, Some(before)) => self.crawler(row).map(|crawler| {
+                let verdict = before.robots.check(crawler, url);
+                BeforeView {
+                    allowed: verdict.allowed,
+                    line: verdict.line,
+                    rule: verdict
+                        .rule
+                        .and_then(|r| before.robots.rules().get(r))
+                        .map(|r| rule_label(r.line, &r.text)),
+                    changed: other.is_some(),
+                }
+            }),
+            _ => None,
+        };
         Some(RowView {
             row,
             allowed: cell.allowed(),
@@ -306,6 +337,7 @@ impl Results {
             show_checked_path: !url.ends_with(checked_path.as_str()),
             checked_path,
             other,
+            before,
         })
     }
 }
@@ -343,19 +375,35 @@ pub struct RowView {
     /// Whether to show `checked_path`: the typed URL does not simply end in
     /// it (percent-encoding, a dropped fragment, an added `/`).
     pub show_checked_path: bool,
-    /// The other mode's verdict, when it differs.
+    /// The other side's verdict (the other mode's, or the version
+    /// before), when it differs.
     pub other: Option<OtherView>,
+    /// In compare mode, the verdict before, whether it differs or not.
+    pub before: Option<BeforeView>,
 }
 
-/// The other mode's verdict of a row.
+/// The other side's verdict of a row, when it differs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OtherView {
-    /// The other mode.
-    pub mode: Mode,
+    /// What the other side is.
+    pub against: Against,
     /// Its verdict.
     pub allowed: bool,
     /// Its deciding line, 0 when none.
     pub line: u32,
+}
+
+/// A row's verdict in the version before (compare mode).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BeforeView {
+    /// The verdict before.
+    pub allowed: bool,
+    /// Its deciding line before, 0 when none.
+    pub line: u32,
+    /// Its deciding rule before, `L3  Disallow: /x`.
+    pub rule: Option<String>,
+    /// Whether the verdict changed.
+    pub changed: bool,
 }
 
 /// Work done a slice at a time (checking, comparing, exporting), so that
@@ -385,7 +433,8 @@ pub struct CheckJob {
 }
 
 impl CheckJob {
-    /// A job for these inputs; nothing is checked yet.
+    /// A job for these inputs, robots.txt fetched as usual; nothing is
+    /// checked yet.
     pub fn new(document: Arc<Document>, crawlers: &CrawlerList, urls: Arc<UrlSet>) -> CheckJob {
         let columns: Vec<Column> = crawlers
             .valid()
@@ -408,9 +457,24 @@ impl CheckJob {
                 decided_on_line: Vec::new(),
                 notes,
                 document,
+                fetch: FETCHED,
+                before: None,
                 urls,
             },
         }
+    }
+
+    /// The same job, for robots.txt fetched with `fetch`.
+    pub fn fetched_as(mut self, fetch: FetchOutcome) -> CheckJob {
+        self.results.fetch = fetch;
+        self
+    }
+
+    /// The same job, for results to be compared with `before` (compare
+    /// mode) rather than with the other mode.
+    pub fn compared_with(mut self, before: Option<Arc<Document>>) -> CheckJob {
+        self.results.before = before;
+        self
     }
 
     /// Whether every URL is checked.
@@ -439,6 +503,8 @@ impl Job for CheckJob {
         let r = &mut self.results;
         let robots = &r.document.robots;
         let matchers = matchers(&r.columns, robots);
+        // The library's fixed verdict when the fetch left no usable file.
+        let fixed = r.fetch.fixed_verdict();
         let end = self
             .next_url
             .saturating_add(max_urls)
@@ -448,7 +514,7 @@ impl Job for CheckJob {
             // which every slice would redo.
             for url in (self.next_url..end).filter_map(|i| r.urls.list.get(i)) {
                 for (column, matcher) in matchers.iter().enumerate() {
-                    let verdict = matcher.check(url);
+                    let verdict = fixed.unwrap_or_else(|| matcher.check(url));
                     r.counts.add(verdict.allowed);
                     r.per_crawler[column].add(verdict.allowed);
                     if let Some(rule) = verdict.rule {
@@ -471,38 +537,56 @@ impl Job for CheckJob {
     }
 }
 
-/// The other mode's verdicts, for the rows where they differ.
+/// What the results are compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// The same text read in the other mode.
+    OtherMode(Mode),
+    /// The version before, in the same mode (compare mode).
+    Before,
+}
+
+/// The other side's verdicts, for the rows where they differ, with how
+/// many changed each way. What counts as a change is the library's
+/// ([`VerdictDiff`]).
 #[derive(Debug)]
 pub struct Comparison {
-    /// The other mode.
-    pub mode: Mode,
-    /// The file parsed in the other mode.
-    pub robots: Option<Robots>,
+    /// What the other side is.
+    pub against: Against,
+    /// The other side's parse; `None` when there is nothing to compare
+    /// (not yet, or a fetch outcome decides every verdict in both modes).
+    pub other: Option<Arc<Document>>,
     /// The differing rows, ascending.
     rows: Vec<u32>,
-    /// Their verdicts in the other mode.
+    /// Their verdicts on the other side.
     cells: Vec<Cell>,
+    /// Rows that changed each way, from the other side to the results.
+    pub counts: ChangeCounts,
+    /// The same per crawler, in column order.
+    pub per_crawler: Vec<ChangeCounts>,
 }
 
 impl Comparison {
     /// No comparison (yet): nothing differs.
-    pub fn none(mode: Mode) -> Comparison {
+    pub fn none(against: Against) -> Comparison {
         Comparison {
-            mode,
-            robots: None,
+            against,
+            other: None,
             rows: Vec::new(),
             cells: Vec::new(),
+            counts: ChangeCounts::default(),
+            per_crawler: Vec::new(),
         }
     }
 
-    /// Compares every row of `results`, in one go.
+    /// Compares every row of `results`, in one go (see [`CompareJob::new`]).
     pub fn new(results: Arc<Results>) -> Comparison {
         let mut job = CompareJob::new(results);
         job.run(usize::MAX);
         job.finish()
     }
 
-    /// The other mode's verdict for a row, when it differs.
+    /// The other side's verdict for a row, when it differs.
     pub fn get(&self, row: usize) -> Option<Cell> {
         let i = self.rows.binary_search(&(row as u32)).ok()?;
         self.cells.get(i).copied()
@@ -519,7 +603,7 @@ impl Comparison {
     }
 }
 
-/// Comparing every row with the other mode, a slice at a time.
+/// Comparing every row with the other side, a slice at a time.
 #[derive(Debug)]
 pub struct CompareJob {
     results: Arc<Results>,
@@ -528,17 +612,28 @@ pub struct CompareJob {
 }
 
 impl CompareJob {
-    /// A job comparing `results` with the same text read in the other mode
-    /// (parsed here).
+    /// A job comparing `results` with their version before (compare
+    /// mode), or else with the same text read in the other mode (parsed
+    /// here). In the other mode a fetch outcome that decides every verdict
+    /// decides them the same way, so nothing is compared.
     pub fn new(results: Arc<Results>) -> CompareJob {
-        let other = results.document.parse_other();
+        let (against, other) = match &results.before {
+            Some(before) => (Against::Before, Some(before.clone())),
+            None => {
+                let mode = results.document.mode().other();
+                let other = results
+                    .fetch
+                    .fixed_verdict()
+                    .is_none()
+                    .then(|| Arc::new(results.document.in_other_mode()));
+                (Against::OtherMode(mode), other)
+            }
+        };
+        let mut comparison = Comparison::none(against);
+        comparison.other = other;
+        comparison.per_crawler = vec![ChangeCounts::default(); results.columns.len()];
         CompareJob {
-            comparison: Comparison {
-                mode: other.mode(),
-                robots: Some(other),
-                rows: Vec::new(),
-                cells: Vec::new(),
-            },
+            comparison,
             results,
             next_url: 0,
         }
@@ -555,11 +650,17 @@ impl Job for CompareJob {
     fn run(&mut self, max_urls: usize) -> bool {
         let results = &self.results;
         let comparison = &mut self.comparison;
-        let Some(other) = &comparison.robots else {
+        let Some(other) = &comparison.other else {
             return true;
         };
-        let matchers = matchers(&results.columns, other);
-        let width = matchers.len();
+        let crawlers: Vec<Crawler> = results.columns.iter().map(|c| c.crawler.clone()).collect();
+        let diff = VerdictDiff::new(
+            &other.robots,
+            &results.document.robots,
+            &crawlers,
+            &CheckOptions::default(),
+        );
+        let width = crawlers.len();
         let end = self
             .next_url
             .saturating_add(max_urls)
@@ -568,12 +669,18 @@ impl Job for CompareJob {
             (self.next_url..end).filter_map(|i| Some((i, results.urls.list.get(i)?)))
         {
             let base = index * width;
-            for (column, matcher) in matchers.iter().enumerate() {
+            for column in 0..width {
                 let row = base + column;
-                let verdict = matcher.check(url);
-                if results.cells.get(row).map(Cell::allowed) != Some(verdict.allowed) {
+                let Some(cell) = results.cells.get(row) else {
+                    continue;
+                };
+                if let Some((kind, before)) = diff.change_to(column, url, cell.allowed()) {
                     comparison.rows.push(row as u32);
-                    comparison.cells.push(Cell::new(&verdict));
+                    comparison.cells.push(Cell::new(&before));
+                    comparison.counts.add(kind);
+                    if let Some(counts) = comparison.per_crawler.get_mut(column) {
+                        counts.add(kind);
+                    }
                 }
             }
         }
@@ -633,12 +740,15 @@ impl VerdictFilter {
     }
 
     /// Its label in the menu, where the other mode is `other`.
-    pub fn label(self, other: Mode) -> String {
-        match self {
-            VerdictFilter::All => String::from("All verdicts"),
-            VerdictFilter::Allowed => String::from("Allowed"),
-            VerdictFilter::Disallowed => String::from("Disallowed"),
-            VerdictFilter::Differs => format!("Differs under {}", other.label()),
+    pub fn label(self, against: Against) -> String {
+        match (self, against) {
+            (VerdictFilter::All, _) => String::from("All verdicts"),
+            (VerdictFilter::Allowed, _) => String::from("Allowed"),
+            (VerdictFilter::Disallowed, _) => String::from("Disallowed"),
+            (VerdictFilter::Differs, Against::OtherMode(mode)) => {
+                format!("Differs under {}", mode.label())
+            }
+            (VerdictFilter::Differs, Against::Before) => String::from("Changed from before"),
         }
     }
 }
@@ -845,6 +955,107 @@ mod tests {
             .collect()
     }
 
+    /// Results of `after` compared with `before` (compare mode).
+    fn compared(before: &str, after: &str, agents: &str, urls: &str) -> Arc<Results> {
+        let doc = |text: &str| Arc::new(Document::new(text, Mode::Google, true));
+        let mut job = CheckJob::new(
+            doc(after),
+            &CrawlerList::parse(agents),
+            Arc::new(UrlSet::parse(urls)),
+        )
+        .compared_with(Some(doc(before)));
+        job.run(usize::MAX);
+        Arc::new(job.finish())
+    }
+
+    #[test]
+    fn compare_mode_counts_changes_each_way_and_per_crawler() {
+        let r = compared(
+            "User-agent: *\nDisallow: /private/\n",
+            "User-agent: *\nDisallow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n",
+            "Googlebot, GPTBot",
+            "/private/a\n/blog/b\n/about",
+        );
+        let comparison = Comparison::new(r.clone());
+        assert_eq!(comparison.against, Against::Before);
+        // Googlebot: /private/a newly allowed, /blog/b newly blocked.
+        // GPTBot: /blog/b and /about newly blocked (/private/a stays blocked).
+        assert_eq!(
+            (
+                comparison.counts.newly_allowed,
+                comparison.counts.newly_disallowed
+            ),
+            (1, 3)
+        );
+        let per: Vec<(usize, usize)> = comparison
+            .per_crawler
+            .iter()
+            .map(|c| (c.newly_allowed, c.newly_disallowed))
+            .collect();
+        assert_eq!(per, [(1, 1), (0, 2)]);
+        assert_eq!(comparison.rows(), [0, 2, 3, 5]);
+        // Every row shows its verdict before; only changed rows are marked.
+        let unchanged = r.row_view(1, &comparison).unwrap().before.unwrap();
+        assert_eq!(
+            (unchanged.allowed, unchanged.line, unchanged.changed),
+            (false, 2, false)
+        );
+        assert_eq!(r.row_view(1, &comparison).unwrap().line, 5);
+        let changed = r.row_view(0, &comparison).unwrap().before.unwrap();
+        assert!(!changed.allowed && changed.changed);
+        assert_eq!(changed.rule.as_deref(), Some("L2  Disallow: /private/"));
+        // Outside compare mode no row has a verdict before.
+        let plain = results("User-agent: *\n", "Googlebot", "/a", Mode::Google);
+        assert!(plain
+            .row_view(0, &Comparison::new(plain.clone()))
+            .unwrap()
+            .before
+            .is_none());
+    }
+
+    #[test]
+    fn a_fetch_outcome_decides_every_row_and_nothing_differs_between_modes() {
+        for (name, allowed) in [
+            ("404", true),
+            ("503", false),
+            ("redirect-6", true),
+            ("timeout", false),
+        ] {
+            let mut job = CheckJob::new(
+                Arc::new(Document::new(
+                    "User-agent: *\nDisallow: /a\n",
+                    Mode::Google,
+                    true,
+                )),
+                &CrawlerList::parse("Googlebot, GPTBot"),
+                Arc::new(UrlSet::parse("/a\n/b")),
+            )
+            .fetched_as(name.parse().unwrap());
+            job.run(usize::MAX);
+            let r = Arc::new(job.finish());
+            assert!(
+                rows(&r)
+                    .iter()
+                    .all(|&(_, _, a, line)| a == allowed && line == 0),
+                "{name}"
+            );
+            assert_eq!(Comparison::new(r).differing(), 0, "{name}");
+        }
+        // A 200 after five redirects reads the file.
+        let mut job = CheckJob::new(
+            Arc::new(Document::new(
+                "User-agent: *\nDisallow: /a\n",
+                Mode::Google,
+                true,
+            )),
+            &CrawlerList::parse("Googlebot"),
+            Arc::new(UrlSet::parse("/a")),
+        )
+        .fetched_as("redirect-5".parse().unwrap());
+        job.run(usize::MAX);
+        assert_eq!(rows(&job.finish()), [("/a", "Googlebot", false, 2)]);
+    }
+
     #[test]
     fn rows_are_url_major_in_input_order_with_the_matchers_verdicts() {
         let r = results(
@@ -908,7 +1119,7 @@ mod tests {
             Mode::Google,
         );
         let comparison = Comparison::new(r.clone());
-        assert_eq!(comparison.mode, Mode::Rfc9309);
+        assert_eq!(comparison.against, Against::OtherMode(Mode::Rfc9309));
         assert_eq!(comparison.rows(), [0]);
         let view = r.row_view(0, &comparison).unwrap();
         assert!(!view.allowed);
@@ -918,7 +1129,7 @@ mod tests {
         assert_eq!(
             view.other,
             Some(OtherView {
-                mode: Mode::Rfc9309,
+                against: Against::OtherMode(Mode::Rfc9309),
                 allowed: true,
                 line: 0
             })
@@ -1150,7 +1361,7 @@ mod tests {
         assert_eq!(VerdictFilter::from_key("Allowed"), None);
         assert_eq!(Order::from_key(""), None);
         assert_eq!(
-            VerdictFilter::Differs.label(Mode::Rfc9309),
+            VerdictFilter::Differs.label(Against::OtherMode(Mode::Rfc9309)),
             format!("Differs under {}", Mode::Rfc9309.label())
         );
     }
