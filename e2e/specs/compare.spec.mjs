@@ -172,6 +172,9 @@ test('when robots.txt cannot be fetched, every verdict follows RFC 9309 2.3.1', 
     await page.getByTestId('fetch-outcome').selectOption(outcome);
     await expect.poll(verdicts, { message: outcome }).toEqual(want);
   }
+  await expect(page.getByTestId('fetch-note')).toHaveText(
+    'Fetching robots.txt ended with a timeout: every URL is disallowed (RFC 9309 2.3.1.4), whatever its rules say.',
+  );
   // The explanation says why, with the RFC's section.
   await page.getByTestId('fetch-outcome').selectOption('503');
   await page.getByTestId('result-row').first().click();
@@ -183,4 +186,6 @@ test('when robots.txt cannot be fetched, every verdict follows RFC 9309 2.3.1', 
   await expect(page.getByTestId('explain-decision')).toContainText('HTTP 404, so it is unavailable');
   // Nothing differs between the modes when the fetch decides.
   await expect(page.getByTestId('count-differs')).toHaveCount(0);
+  await page.getByTestId('fetch-outcome').selectOption('200');
+  await expect(page.getByTestId('fetch-note')).toHaveCount(0);
 });

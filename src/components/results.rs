@@ -116,6 +116,7 @@ fn Summary() -> impl IntoView {
                     {move || format!("updated in {} ms", (store.update_ms.get() + 0.5) as u64)}
                 </span>
             </p>
+            <FetchNote/>
             <CompareSummary/>
             {move || store.progress.get().map(progress_view)}
             <Show when=move || per_crawler.with(|p| p.len() > 1)>
@@ -137,6 +138,30 @@ fn Summary() -> impl IntoView {
                 </ul>
             </Show>
         </div>
+    }
+}
+
+/// When the chosen fetch outcome leaves no usable robots.txt: that it, not
+/// the rules, decides every verdict.
+#[component]
+fn FetchNote() -> impl IntoView {
+    let store = use_store();
+    let note = Memo::new(move |_| {
+        store.results.with(|r| {
+            r.fetch.fixed_verdict().map(|v| {
+                format!(
+                    "Fetching robots.txt ended with {}: every URL is {} (RFC 9309 {}), whatever its rules say.",
+                    r.fetch,
+                    verdict_str(v.allowed),
+                    r.fetch.rfc_section()
+                )
+            })
+        })
+    });
+    view! {
+        <Show when=move || note.with(Option::is_some)>
+            <p class="fetch-note" data-testid="fetch-note">{move || note.get()}</p>
+        </Show>
     }
 }
 
