@@ -84,6 +84,8 @@ codes! {
     Utf16 = "utf16", Error, "A file encoded as UTF-16 instead of UTF-8.";
     HtmlDocument = "html-document", Error, "An HTML page served as robots.txt.";
     BlocksSite = "blocks-site", Warning, "A `Disallow: /` that blocks the whole site for everyone or a major search crawler.";
+    AgentJoinsPreviousGroup = "agent-joins-previous-group", Warning, "A User-agent line that joins the group above it, because only an Allow or Disallow line ends a group's list of crawlers.";
+    PatternNeedsEncoding = "pattern-needs-encoding", Warning, "A pattern with a character that requests always carry percent-encoded, so it never matches.";
     EmptyDisallow = "empty-disallow", Info, "An empty Disallow, which allows everything.";
 }
 

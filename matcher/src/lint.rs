@@ -16,7 +16,7 @@ use crate::agent::{is_global, product_token};
 use crate::diagnostic::{Code, Diagnostic};
 use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
-use crate::model::{AgentName, LineKind, RuleKind};
+use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
 use crate::robots::{Robots, Text};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
 
@@ -251,6 +251,32 @@ impl<'a> Lint<'a> {
                 "'$' anchors the end of the path only as the last character of a pattern; here it matches a literal '$'.".to_string(),
             );
         }
+        // Bytes above ASCII are percent-encoded in patterns and requests
+        // alike; these are encoded in requests only.
+        if value_bytes
+            .iter()
+            .any(|&b| b < 0x80 && crate::pattern::needs_request_escape(b))
+        {
+            let mut encoded = Vec::with_capacity(value_bytes.len() + 8);
+            for &b in value_bytes {
+                if b < 0x80 && crate::pattern::needs_request_escape(b) {
+                    encoded.extend_from_slice(format!("%{b:02X}").as_bytes());
+                } else {
+                    encoded.push(b);
+                }
+            }
+            let written = self.text(value.clone());
+            self.diagnose(
+                Code::PatternNeedsEncoding,
+                number,
+                value.clone(),
+                format!(
+                    "'{}' holds a character that a crawler's request always carries percent-encoded (a space, a quote, '<', '>', '{{', '}}', '`' or a control character), so this rule never matches a real request; write '{}'.",
+                    shorten(&written),
+                    shorten(&String::from_utf8_lossy(&encoded))
+                ),
+            );
+        }
         if kind == RuleKind::Disallow && value_bytes.is_empty() {
             self.diagnose(
                 Code::EmptyDisallow,
@@ -392,6 +418,11 @@ impl<'a> Lint<'a> {
             first_of[pos] = first;
         }
         let mut findings = Vec::new();
+        for group in self.robots.groups() {
+            if let Some(finding) = self.joined_group(group) {
+                findings.push(finding);
+            }
+        }
         let mut k = 0;
         for (index, group) in self.robots.groups().iter().enumerate() {
             for agent in &group.agents {
@@ -418,13 +449,28 @@ impl<'a> Lint<'a> {
                 r.kind == RuleKind::Disallow && matches!(r.pattern.as_bytes(), b"/" | b"/*" | b"*")
             });
             if let Some(rule) = blocks_everything {
-                let whom = if group.is_global() {
-                    Some("every crawler without a group of its own (*)".to_string())
-                } else {
-                    group
-                        .names()
-                        .find(|n| MAJOR_SEARCH_CRAWLERS.contains(&n.to_ascii_lowercase().as_str()))
-                        .map(|n| format!("{n}, a major search crawler"))
+                // Every crawler the group names, so a group that took in
+                // more crawlers than meant shows it.
+                let named: Vec<&str> = group.names().filter(|&n| n != "*").collect();
+                let major = named
+                    .iter()
+                    .find(|n| MAJOR_SEARCH_CRAWLERS.contains(&n.to_ascii_lowercase().as_str()));
+                let whom = match (group.is_global(), major) {
+                    (true, _) if named.is_empty() => {
+                        Some("every crawler without a group of its own (*)".to_string())
+                    }
+                    (true, _) => Some(format!(
+                        "every crawler without a group of its own (*) and for {}",
+                        named.join(", ")
+                    )),
+                    (false, Some(major)) if named.len() == 1 => {
+                        Some(format!("{major}, a major search crawler"))
+                    }
+                    (false, Some(major)) => Some(format!(
+                        "{} ({major} is a major search crawler)",
+                        named.join(", ")
+                    )),
+                    (false, None) => None,
                 };
                 if let Some(whom) = whom {
                     findings.push((
@@ -439,6 +485,70 @@ impl<'a> Lint<'a> {
             let span = self.robots.line(line).map_or(0..0, |l| l.span.clone());
             self.diagnose(code, line, span, message);
         }
+    }
+}
+
+impl Lint<'_> {
+    /// The Google trap of a group whose crawler list goes on past a
+    /// non-rule line: only an Allow or Disallow ends the list, so in
+    ///
+    /// ```text
+    /// User-agent: *
+    /// Content-Signal: search=yes, ai-train=no
+    ///
+    /// User-agent: GPTBot
+    /// Disallow: /
+    /// ```
+    ///
+    /// `*` and GPTBot are one group and every crawler is blocked.
+    /// Reported on the first User-agent line that joined this way.
+    fn joined_group(&self, group: &Group) -> Option<(Code, u32, String)> {
+        let lines = self.robots.lines();
+        let directive_between = |from: u32, to: u32| {
+            lines
+                .iter()
+                .skip(from as usize)
+                .take(to.saturating_sub(from + 1) as usize)
+                .find(|l| matches!(l.kind, LineKind::Other | LineKind::Sitemap))
+        };
+        let (at, joined, directive) = group.agents.windows(2).find_map(|pair| {
+            directive_between(pair[0].line, pair[1].line).map(|d| (pair[0].line, &pair[1], d))
+        })?;
+        let name = |a: &GroupAgent| match &a.name {
+            AgentName::Global => "*".to_string(),
+            _ => shorten(&a.value),
+        };
+        let before: Vec<String> = group
+            .agents
+            .iter()
+            .take_while(|a| a.line < joined.line)
+            .map(name)
+            .collect();
+        let key = directive
+            .key
+            .clone()
+            .map_or_else(String::new, |key| self.text(key).into_owned());
+        let rules = &self.robots.rules()[group.rules.clone()];
+        let shared = match rules {
+            [] => "no rule at all".to_string(),
+            [only] => format!("the rule on line {} ('{}')", only.line, shorten(&only.text)),
+            [first, ..] => format!(
+                "{} rules from line {} ('{}', ...)",
+                rules.len(),
+                first.line,
+                shorten(&first.text)
+            ),
+        };
+        Some((
+            Code::AgentJoinsPreviousGroup,
+            joined.line,
+            format!(
+                "'User-agent: {joined}' joins the group of {above} (line {at}): only an Allow or Disallow line ends a group's list of crawlers, and line {line} ('{key}') is neither. So {above} and {joined} share {shared}. If they were meant to be separate groups, end the group of {above} with a rule, such as 'Allow: /' (which changes nothing for a group without rules) after line {line}.",
+                joined = name(joined),
+                above = before.join(", "),
+                line = directive.number,
+            ),
+        ))
     }
 }
 
@@ -492,5 +602,136 @@ pub(crate) fn shorten(text: &str) -> String {
     } else {
         let cut: String = text.chars().take(MAX).collect();
         format!("{cut}…")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Crawler;
+
+    fn findings(text: &str, code: Code) -> Vec<(u32, String)> {
+        Robots::parse(text.as_bytes())
+            .diagnostics()
+            .iter()
+            .filter(|d| d.code == code)
+            .map(|d| (d.line, d.message.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_user_agent_after_a_non_rule_line_joins_the_group_above() {
+        // The outage the issue reports: Googlebot is blocked from the site.
+        let text = "User-agent: *\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n";
+        let robots = Robots::parse(text.as_bytes());
+        assert!(!robots.check(&Crawler::new("Googlebot"), "/").allowed);
+        let found = findings(text, Code::AgentJoinsPreviousGroup);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let (line, message) = &found[0];
+        assert_eq!(*line, 4);
+        for part in [
+            "'User-agent: GPTBot' joins the group of * (line 1)",
+            "line 2 ('Content-Signal') is neither",
+            "So * and GPTBot share the rule on line 5 ('Disallow: /')",
+            "'Allow: /'",
+        ] {
+            assert!(message.contains(part), "{part:?} not in {message}");
+        }
+        // blocks-site names both crawlers of the merged group.
+        let blocks = findings(text, Code::BlocksSite);
+        assert_eq!(blocks.len(), 1);
+        assert!(
+            blocks[0].1.contains("(*) and for GPTBot"),
+            "{}",
+            blocks[0].1
+        );
+    }
+
+    #[test]
+    fn the_fix_the_message_names_ends_the_trap_and_keeps_the_intended_verdicts() {
+        let fixed = "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n";
+        assert!(findings(fixed, Code::AgentJoinsPreviousGroup).is_empty());
+        let robots = Robots::parse(fixed.as_bytes());
+        assert!(robots.check(&Crawler::new("Googlebot"), "/page").allowed);
+        assert!(!robots.check(&Crawler::new("GPTBot"), "/page").allowed);
+    }
+
+    #[test]
+    fn consecutive_user_agents_blank_lines_and_comments_are_no_trap() {
+        for text in [
+            "User-agent: a\nUser-agent: b\nDisallow: /x\n",
+            "User-agent: a\n\n# both\nUser-agent: b\nDisallow: /x\n",
+            "User-agent: a\nDisallow: /y\nCrawl-delay: 1\nUser-agent: b\nDisallow: /x\n",
+        ] {
+            assert!(
+                findings(text, Code::AgentJoinsPreviousGroup).is_empty(),
+                "{text}"
+            );
+        }
+        // Sitemap and Crawl-delay lines are directives too.
+        for between in ["Sitemap: https://a.example/s.xml", "Crawl-delay: 5"] {
+            let text = format!("User-agent: a\n{between}\nUser-agent: b\nDisallow: /x\n");
+            assert_eq!(
+                findings(&text, Code::AgentJoinsPreviousGroup).len(),
+                1,
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn patterns_with_characters_requests_encode_never_match_and_say_the_encoded_form() {
+        let text = "User-agent: *\nDisallow: /browse/Still Life\nDisallow: /a\"b<c>\nDisallow: /caf\u{e9}\n";
+        let found = findings(text, Code::PatternNeedsEncoding);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0].0, 2);
+        assert!(
+            found[0].1.ends_with("write '/browse/Still%20Life'."),
+            "{}",
+            found[0].1
+        );
+        assert!(
+            found[1].1.ends_with("write '/a%22b%3Cc%3E'."),
+            "{}",
+            found[1].1
+        );
+        // And indeed the rule as written never matches the request.
+        let robots = Robots::parse(text.as_bytes());
+        assert!(
+            robots
+                .check(&Crawler::new("Googlebot"), "/browse/Still Life")
+                .allowed
+        );
+        let fixed = Robots::parse(b"User-agent: *\nDisallow: /browse/Still%20Life\n");
+        assert!(
+            !fixed
+                .check(&Crawler::new("Googlebot"), "/browse/Still Life")
+                .allowed
+        );
+    }
+
+    #[test]
+    fn blocks_site_names_every_crawler_of_the_group() {
+        let found = findings(
+            "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /\n",
+            Code::BlocksSite,
+        );
+        assert_eq!(found.len(), 1);
+        assert!(
+            found[0]
+                .1
+                .contains("Googlebot, bingbot (Googlebot is a major search crawler)"),
+            "{}",
+            found[0].1
+        );
+        let single = findings("User-agent: Googlebot\nDisallow: /\n", Code::BlocksSite);
+        assert!(
+            single[0]
+                .1
+                .contains("for Googlebot, a major search crawler"),
+            "{}",
+            single[0].1
+        );
+        assert!(findings("User-agent: GPTBot\nDisallow: /\n", Code::BlocksSite).is_empty());
     }
 }

@@ -80,7 +80,7 @@ pub fn normalize_pattern(value: &[u8], mode: Mode) -> Cow<'_, [u8]> {
 
 /// Whether a path byte is percent-encoded when a crawler requests the URL:
 /// bytes a browser or crawler never sends raw in a request line.
-fn needs_request_escape(b: u8) -> bool {
+pub(crate) fn needs_request_escape(b: u8) -> bool {
     REQUEST_ESCAPE[usize::from(b)]
 }
 

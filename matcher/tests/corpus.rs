@@ -197,9 +197,17 @@ fn nul_byte_ends_the_line_where_google_stops() {
         .find(|r| r.line == 19)
         .expect("rule on line 19");
     assert_eq!(rule.value, "/*/action~*/");
+    // Line 5's User-agent follows the Crawl-delay of line 4 with no rule
+    // between: SemrushBot shares the rules below (a real-world case of the
+    // trap).
     assert_eq!(
         codes(&robots),
-        [Code::UserAgentCut, Code::CrawlDelayIgnored, Code::NulByte]
+        [
+            Code::UserAgentCut,
+            Code::CrawlDelayIgnored,
+            Code::AgentJoinsPreviousGroup,
+            Code::NulByte
+        ]
     );
 }
 
