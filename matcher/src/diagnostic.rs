@@ -85,6 +85,8 @@ codes! {
     HtmlDocument = "html-document", Error, "An HTML page served as robots.txt.";
     BlocksSite = "blocks-site", Warning, "A `Disallow: /` that blocks the whole site for everyone or a major search crawler.";
     AgentJoinsPreviousGroup = "agent-joins-previous-group", Warning, "A User-agent line that joins the group above it, because only an Allow or Disallow line ends a group's list of crawlers.";
+    ContentUsageSyntax = "content-usage-syntax", Warning, "A Content-Usage line that cannot be fully read, or that is outside any group.";
+    ContentSignalSyntax = "content-signal-syntax", Warning, "A Content-Signal line that cannot be fully read, or that is outside any group.";
     PatternNeedsEncoding = "pattern-needs-encoding", Warning, "A pattern with a character that requests always carry percent-encoded, so it never matches.";
     EmptyDisallow = "empty-disallow", Info, "An empty Disallow, which allows everything.";
 }

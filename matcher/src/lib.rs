@@ -57,6 +57,7 @@ mod robots;
 mod sort;
 mod url;
 mod url_list;
+mod usage;
 mod verdict;
 
 pub use agent::{
@@ -77,4 +78,5 @@ pub use record::{VerdictRecord, RECORD_FIELDS};
 pub use robots::Robots;
 pub use url::{path_params_query, robots_txt_url, UrlError};
 pub use url_list::{is_url, ListFormat, Rejected, UrlList, UrlListError};
+pub use usage::{Preference, Term, Usage, UsageDirective, UsageLine, VOCABULARY};
 pub use verdict::{Category, CheckOptions, CrawlerMatcher, Selection, Verdict};

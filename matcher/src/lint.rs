@@ -18,6 +18,7 @@ use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
 use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
 use crate::robots::{Robots, Text};
+use crate::usage::{parse_usage, UsageDirective, UsageProblem};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
@@ -34,13 +35,12 @@ const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
 ];
 
 /// Other keys that some crawler defines: not diagnosed as unknown.
-const KNOWN_OTHER_KEYS: [&str; 9] = [
+const KNOWN_OTHER_KEYS: [&str; 8] = [
     "crawl-delay",
     "host",
     "clean-param",
     "request-rate",
     "visit-time",
-    "content-signal",
     "noindex",
     "nofollow",
     "cache-delay",
@@ -161,7 +161,44 @@ impl<'a> Lint<'a> {
                     self.diagnose(code, number, value, message);
                 }
             }
-            _ => self.other(number, key, &key_text),
+            _ => match UsageDirective::from_key(&key_text) {
+                Some(directive) => self.usage(number, directive, value),
+                None => self.other(number, key, &key_text),
+            },
+        }
+    }
+
+    /// A Content-Usage or Content-Signal line: what of it cannot be read,
+    /// and whether a group holds it (preferences apply to the crawlers of
+    /// their group).
+    fn usage(&mut self, number: u32, directive: UsageDirective, value: Range<usize>) {
+        let code = match directive {
+            UsageDirective::ContentUsage => Code::ContentUsageSyntax,
+            UsageDirective::ContentSignal => Code::ContentSignalSyntax,
+        };
+        let key = directive.key();
+        if self.robots.line(number).and_then(|l| l.group).is_none() {
+            self.diagnose(
+                code,
+                number,
+                value.clone(),
+                format!("This {key} line comes before any User-agent line, so it applies to no crawler; put it inside a group, such as under 'User-agent: *'."),
+            );
+        }
+        let text = self.text(value.clone());
+        let (_, _, problems) = parse_usage(directive, &text);
+        let words = match directive {
+            UsageDirective::ContentUsage => "'y' or 'n'",
+            UsageDirective::ContentSignal => "'yes' or 'no'",
+        };
+        for problem in problems {
+            let message = match problem {
+                UsageProblem::NoPath => format!("This {key} line has no path; the current draft writes one first ('{key}: / {}'). It is read as applying to every path.", shorten(&text)),
+                UsageProblem::BadEntry(entry) => format!("'{}' is not a 'label={}' entry with a lower-case label; crawlers skip it.", shorten(&entry), if directive == UsageDirective::ContentUsage { "y" } else { "yes" }),
+                UsageProblem::BadValue(entry) => format!("'{}' has a value other than {words}; crawlers skip it.", shorten(&entry)),
+                UsageProblem::Empty => format!("This {key} line states no preference."),
+            };
+            self.diagnose(code, number, value.clone(), message);
         }
     }
 
@@ -733,5 +770,29 @@ mod tests {
             single[0].1
         );
         assert!(findings("User-agent: GPTBot\nDisallow: /\n", Code::BlocksSite).is_empty());
+    }
+
+    #[test]
+    fn usage_lines_are_checked_and_content_usage_is_no_longer_unknown() {
+        let text = "Content-Signal: search=yes\nUser-agent: *\nContent-Usage: train-ai=n\nContent-Usage: /a Train-AI=n\nContent-Signal: ai-train=n\nContent-Usage: /b train-ai=y\nAllow: /\n";
+        assert!(findings(text, Code::UnknownDirective).is_empty());
+        let usage = findings(text, Code::ContentUsageSyntax);
+        let lines: Vec<u32> = usage.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [3, 4], "{usage:?}");
+        assert!(usage[0].1.contains("has no path"), "{}", usage[0].1);
+        assert!(usage[1].1.contains("lower-case label"), "{}", usage[1].1);
+        let signal = findings(text, Code::ContentSignalSyntax);
+        let lines: Vec<u32> = signal.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, [1, 5], "{signal:?}");
+        assert!(
+            signal[0].1.contains("before any User-agent"),
+            "{}",
+            signal[0].1
+        );
+        assert!(
+            signal[1].1.contains("other than 'yes' or 'no'"),
+            "{}",
+            signal[1].1
+        );
     }
 }

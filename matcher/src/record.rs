@@ -12,6 +12,7 @@
 use std::borrow::Cow;
 
 use crate::robots::Robots;
+use crate::usage::Usage;
 use crate::verdict::{Category, CheckOptions, Verdict};
 use crate::Mode;
 
@@ -89,6 +90,10 @@ pub struct VerdictRecord<'a> {
     /// The same check read another way, when the caller compares two.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub other: Option<Box<VerdictRecord<'a>>>,
+    /// The AI usage preferences that apply ([`Robots::usage`]), when the
+    /// caller asks for them (`robotstxt check --json` does). Not in CSV.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub usage: Option<Usage>,
 }
 
 impl<'a> VerdictRecord<'a> {
@@ -115,7 +120,14 @@ impl<'a> VerdictRecord<'a> {
             agent,
             mode: robots.mode(),
             other: None,
+            usage: None,
         }
+    }
+
+    /// This record with the usage preferences that apply.
+    pub fn with_usage(mut self, usage: Usage) -> VerdictRecord<'a> {
+        self.usage = Some(usage);
+        self
     }
 
     /// This record with `other` attached.

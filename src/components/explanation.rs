@@ -121,6 +121,15 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         </li>
                                     }
                                 })}
+                            {(!e.usage.is_empty()).then(|| {
+                                view! {
+                                    <li class="step-usage" data-testid="explain-usage">
+                                        <span class="step-title">"AI usage"</span>
+                                        {e.usage.iter().map(|sentence| view! { <span class="usage-sentence">{sentence.clone()}" "</span> }).collect_view()}
+                                        <span class="muted">"These do not change the verdict."</span>
+                                    </li>
+                                }
+                            })}
                             {e
                                 .before
                                 .clone()

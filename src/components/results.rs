@@ -572,6 +572,7 @@ fn ResultRow(
             data-verdict-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| verdict_str(b.allowed)))
             data-line-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.line.to_string()))
             data-changed=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.changed.to_string()))
+            data-usage=move || data.with(|d| d.as_ref().and_then(|d| d.usage.as_ref()).map_or_else(String::new, |u| u.json.clone()))
             class:row-changed=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).is_some_and(|b| b.changed))
             aria-rowindex=(position + 2).to_string()
             aria-selected=move || selected().to_string()
@@ -609,6 +610,15 @@ fn ResultRow(
                 </span>
                 <span class="row-sub">
                     <span class="category">{get(|d| category_label(d.category).to_string())}</span>
+                    {move || {
+                        data.with(|d| d.as_ref().and_then(|d| d.usage.clone())).map(|u| {
+                            view! {
+                                <span class="usage" data-testid="row-usage" title="AI usage preferences for this URL (they do not change the verdict)">
+                                    {format!("AI: {} ", u.summary)}
+                                </span>
+                            }
+                        })
+                    }}
                     {move || {
                         data.with(|d| d.as_ref().and_then(|d| d.other)).and_then(|o| match o.against {
                             Against::OtherMode(mode) => Some(view! {

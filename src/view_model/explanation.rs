@@ -7,7 +7,7 @@ use std::ops::Range;
 
 use robots_matcher::{
     Category, CheckOptions, Crawler, Decision, Explanation, FetchOutcome, Mode, PathEncoding,
-    RuleMatch, Selection,
+    RuleMatch, Selection, Usage, UsageLine,
 };
 
 use super::document::Document;
@@ -64,6 +64,9 @@ pub struct ExplanationView {
     pub other: Option<(Mode, bool, Option<String>)>,
     /// In compare mode, the same result explained in the version before.
     pub before: Option<Box<ExplanationView>>,
+    /// The AI usage preferences that apply, a sentence per line, then
+    /// where each directive comes from.
+    pub usage: Vec<String>,
 }
 
 impl ExplanationView {
@@ -105,8 +108,13 @@ fn explain(
     agent: &str,
 ) -> ExplanationView {
     let robots = &document.robots;
-    let e = Explanation::fetch_outcome(fetch, url, robots.mode())
-        .unwrap_or_else(|| robots.explain(crawler, url, &CheckOptions::default()));
+    let fetched = Explanation::fetch_outcome(fetch, url, robots.mode());
+    // Without a usable file there are no preferences either.
+    let usage = match fetched {
+        Some(_) => Vec::new(),
+        None => usage_sentences(&robots.usage(crawler, url)),
+    };
+    let e = fetched.unwrap_or_else(|| robots.explain(crawler, url, &CheckOptions::default()));
     let group_lines: Vec<Range<u32>> = e
         .groups
         .groups
@@ -151,7 +159,57 @@ fn explain(
         matches,
         other: None,
         before: None,
+        usage,
     }
+}
+
+/// A sentence per usage line that applies, then what each directive is.
+fn usage_sentences(usage: &Usage) -> Vec<String> {
+    let lines: Vec<&UsageLine> = [&usage.content_usage, &usage.content_signal]
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut sentences: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let scope = line
+                .path
+                .as_deref()
+                .map_or_else(|| "every path".to_string(), |p| format!("paths under {p}"));
+            let prefs: Vec<String> = line
+                .preferences
+                .iter()
+                .map(|p| {
+                    let meaning = p
+                        .term(line.directive)
+                        .map_or("an unknown label", |t| t.meaning);
+                    let stance = match p.allows() {
+                        Some(true) => "allowed",
+                        Some(false) => "not wanted",
+                        None => "unclear",
+                    };
+                    format!("{}={} ({meaning}: {stance})", p.label, p.value)
+                })
+                .collect();
+            format!(
+                "{} on line {} ({scope}): {}.",
+                line.directive.key(),
+                line.line,
+                if prefs.is_empty() {
+                    "no readable preference".to_string()
+                } else {
+                    prefs.join("; ")
+                }
+            )
+        })
+        .collect();
+    for line in &lines {
+        let about = line.directive.about().to_string();
+        if !sentences.contains(&about) {
+            sentences.push(about);
+        }
+    }
+    sentences
 }
 
 /// Which groups applied and why.
@@ -454,5 +512,25 @@ Disallow: /nogoogle
             "Allowed: fetching robots.txt ended with HTTP 404, so it is unavailable and crawlers may fetch everything (RFC 9309 2.3.1.3)."
         );
         assert!(e.groups.contains("HTTP 404"), "{}", e.groups);
+    }
+
+    #[test]
+    fn usage_preferences_are_worded_with_their_meaning_and_source() {
+        let results = Arc::new(Results::new(
+            Arc::new(Document::new(
+                "User-agent: *\nContent-Usage: / train-ai=n, foo=y\nAllow: /\n",
+                Mode::Google,
+                true,
+            )),
+            &CrawlerList::parse("GPTBot"),
+            Arc::new(UrlSet::parse("/a")),
+        ));
+        let e = ExplanationView::new(&results, 0, &Comparison::new(results.clone())).unwrap();
+        assert_eq!(
+            e.usage[0],
+            "Content-Usage on line 2 (paths under /): train-ai=n (training AI models: not wanted); foo=y (an unknown label: allowed)."
+        );
+        assert!(e.usage[1].starts_with("Content-Usage comes from the IETF AI Preferences drafts"));
+        assert!(e.allowed);
     }
 }

@@ -14,7 +14,7 @@ use std::sync::{Arc, OnceLock};
 
 use robots_matcher::{
     Category, ChangeCounts, CheckOptions, Crawler, CrawlerMatcher, FetchOutcome, Mode, Robots,
-    RuleKind, UrlList, Verdict, VerdictDiff,
+    RuleKind, UrlList, Usage, Verdict, VerdictDiff,
 };
 
 use super::document::Document;
@@ -338,6 +338,9 @@ impl Results {
             checked_path,
             other,
             before,
+            usage: self
+                .crawler(row)
+                .and_then(|crawler| usage_view(&robots.usage(crawler, url))),
         })
     }
 }
@@ -380,6 +383,34 @@ pub struct RowView {
     pub other: Option<OtherView>,
     /// In compare mode, the verdict before, whether it differs or not.
     pub before: Option<BeforeView>,
+    /// The AI usage preferences that apply, when any do.
+    pub usage: Option<UsageView>,
+}
+
+/// A row's AI usage preferences.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsageView {
+    /// The library's JSON of them (what `robotstxt check --json` writes).
+    pub json: String,
+    /// Short: `train-ai=n, search=y`.
+    pub summary: String,
+}
+
+/// The view of `usage`, or `None` when no preference applies.
+fn usage_view(usage: &Usage) -> Option<UsageView> {
+    if usage.is_empty() {
+        return None;
+    }
+    let summary: Vec<String> = [&usage.content_usage, &usage.content_signal]
+        .into_iter()
+        .flatten()
+        .flat_map(|line| &line.preferences)
+        .map(|p| format!("{}={}", p.label, p.value))
+        .collect();
+    Some(UsageView {
+        json: serde_json::to_string(usage).unwrap_or_default(),
+        summary: summary.join(", "),
+    })
 }
 
 /// The other side's verdict of a row, when it differs.
@@ -1054,6 +1085,27 @@ mod tests {
         .fetched_as("redirect-5".parse().unwrap());
         job.run(usize::MAX);
         assert_eq!(rows(&job.finish()), [("/a", "Googlebot", false, 2)]);
+    }
+
+    #[test]
+    fn rows_carry_the_usage_preferences_that_apply() {
+        let r = results(
+            "User-agent: *\nContent-Signal: search=yes, ai-train=no\nContent-Usage: /blog/ train-ai=n\nAllow: /\n\nUser-agent: Googlebot\nAllow: /\n",
+            "GPTBot, Googlebot",
+            "/blog/a\n/shop",
+            Mode::Google,
+        );
+        let comparison = Comparison::new(r.clone());
+        let usage = r.row_view(0, &comparison).unwrap().usage.unwrap();
+        assert_eq!(
+            usage.json,
+            r#"{"content_usage":{"train-ai":"n"},"content_signal":{"search":"yes","ai-train":"no"}}"#
+        );
+        assert_eq!(usage.summary, "train-ai=n, search=yes, ai-train=no");
+        // No Content-Usage path matches /shop; Googlebot's group has none.
+        let shop = r.row_view(2, &comparison).unwrap().usage.unwrap();
+        assert!(shop.json.starts_with(r#"{"content_usage":null"#));
+        assert!(r.row_view(1, &comparison).unwrap().usage.is_none());
     }
 
     #[test]
