@@ -12,7 +12,7 @@
 //! `TextEncoder` (see [`field_value`]); and the Compression Streams API,
 //! which web-sys only offers behind an unstable cfg.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use gloo_file::{Blob, ObjectUrl};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -96,7 +96,8 @@ pub fn take_multiline_insert(
     event: &web_sys::InputEvent,
     field: &web_sys::HtmlTextAreaElement,
 ) -> Option<Insertion> {
-    if event.input_type() != "insertText" {
+    // An edit of our own that must stay undoable (see `replace_undoably`).
+    if event.input_type() != "insertText" || UNDOABLE_EDIT.with(Cell::get) {
         return None;
     }
     let data = js_sys::JsString::from(event.data()?);
@@ -207,6 +208,41 @@ pub async fn copy_text(text: &str) -> bool {
         return false;
     }
     JsFuture::from(clipboard.write_text(text)).await.is_ok()
+}
+
+thread_local! {
+    /// Set while `replace_undoably` edits a field.
+    static UNDOABLE_EDIT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Replaces the UTF-16 range `start..end` of the text field with id `id`
+/// by `text`, as an edit the browser's undo (Ctrl+Z) takes back: the
+/// browser's own insertText command, which fires the field's input event.
+/// False when the browser refused (the caller then sets the text itself).
+pub fn replace_undoably(id: &str, start: u32, end: u32, text: &str) -> bool {
+    let Some(document) = window().and_then(|w| w.document()) else {
+        return false;
+    };
+    let Some(field) = document
+        .get_element_by_id(id)
+        .and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+    else {
+        return false;
+    };
+    let _ = field.focus();
+    let _ = field.set_selection_range(start, end);
+    let Ok(html) = document.dyn_into::<web_sys::HtmlDocument>() else {
+        return false;
+    };
+    UNDOABLE_EDIT.with(|flag| flag.set(true));
+    // An empty insertText does nothing: deleting is its own command.
+    let done = if text.is_empty() {
+        html.exec_command("delete")
+    } else {
+        html.exec_command_with_show_ui_and_value("insertText", false, text)
+    };
+    UNDOABLE_EDIT.with(|flag| flag.set(false));
+    done.unwrap_or(false)
 }
 
 thread_local! {

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use robots_matcher::{FetchOutcome, Mode};
+use robots_matcher::{FetchOutcome, Fix, Mode};
 
 use crate::browser;
 use crate::view_model::{
@@ -473,6 +473,24 @@ impl Store {
         Some(row)
     }
 
+    /// Applies a diagnostic's fix to the robots.txt, as an edit the
+    /// editor's undo takes back.
+    pub fn apply_fix(&self, fix: &Fix) {
+        let Some((start, end)) = self
+            .robots
+            .with_untracked(|text| utf16_range(text, fix.span.clone()))
+        else {
+            return;
+        };
+        if !browser::replace_undoably("robots-input", start, end, &fix.replacement) {
+            // Not undoable, but done.
+            self.robots.update(|text| {
+                text.replace_range(fix.span.clone(), &fix.replacement);
+            });
+            self.external.update(|n| *n += 1);
+        }
+    }
+
     /// Shows a line in the editor.
     pub fn jump_to(&self, line: u32, focus: bool) {
         next_jump(self.jump, line, focus);
@@ -627,6 +645,15 @@ impl Store {
     fn show_progress(&self, task: &'static str, (done, total): (usize, usize)) {
         self.progress.set(Some(Progress { task, done, total }));
     }
+}
+
+/// A byte range of `text` in UTF-16 units (what text fields count in), when
+/// it falls on character boundaries.
+fn utf16_range(text: &str, bytes: std::ops::Range<usize>) -> Option<(u32, u32)> {
+    let before = text.get(..bytes.start)?;
+    let inside = text.get(bytes)?;
+    let start = before.encode_utf16().count();
+    Some((start as u32, (start + inside.encode_utf16().count()) as u32))
 }
 
 /// Asks an editor to show `line`.

@@ -46,3 +46,31 @@ test('the merged-group trap is named on the User-agent line that joins', async (
   await expect(lint).toContainText("'User-agent: GPTBot' joins the group of * (line 1)");
   await expect(page.locator('[data-testid=diagnostic][data-code=unknown-directive]')).toHaveCount(0);
 });
+
+test('a quick fix edits the file, and Ctrl+Z in the editor undoes it', async ({ page }) => {
+  await gotoApp(page);
+  const editor = page.getByTestId('robots-input');
+  await editor.fill(TRAP);
+  await page.getByTestId('agent-input').fill('Googlebot, GPTBot');
+  await page.getByTestId('urls-input').fill('/');
+  const rows = page.getByTestId('result-row');
+  await expect(rows.nth(0)).toHaveAttribute('data-verdict', 'disallowed');
+  const lint = page.locator('[data-testid=diagnostic][data-code=agent-joins-previous-group]');
+  await lint.getByTestId('quick-fix').click();
+  await expect(editor).toHaveValue(
+    'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n',
+  );
+  await expect(lint).toHaveCount(0);
+  // Googlebot may crawl again; GPTBot still may not.
+  await expect(rows.nth(0)).toHaveAttribute('data-verdict', 'allowed');
+  await expect(rows.nth(1)).toHaveAttribute('data-verdict', 'disallowed');
+  // Undo, in the editor.
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(editor).toHaveValue(TRAP);
+  await expect(rows.nth(0)).toHaveAttribute('data-verdict', 'disallowed');
+  // A misspelled key is fixed the same way.
+  await editor.fill('User-agent: *\nDissallow: /private\n');
+  await page.locator('[data-testid=diagnostic][data-code=typo-accepted]').getByTestId('quick-fix').click();
+  await expect(editor).toHaveValue('User-agent: *\nDisallow: /private\n');
+});

@@ -157,7 +157,7 @@ test('hovering or moving the caret to a line tells which results it decides', as
     'Decides 1 result: https://www.example.com/cart/ (Googlebot)',
   );
   // Diagnostics are reachable from the list, which moves the caret there.
-  await page.locator('[data-testid=diagnostic][data-code=typo-accepted] button').click();
+  await page.locator('[data-testid=diagnostic][data-code=typo-accepted] .diagnostic-jump').click();
   await expect(page.getByTestId('line-info')).toContainText('Line 13');
   await expect(page.getByTestId('line-info')).toContainText('misspelling');
 });

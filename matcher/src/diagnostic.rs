@@ -110,6 +110,20 @@ pub struct Diagnostic {
     pub span: Range<usize>,
     /// One sentence for a webmaster.
     pub message: String,
+    /// The edit that fixes it, when there is exactly one sensible fix.
+    pub fix: Option<Fix>,
+}
+
+/// An edit of the input that fixes a diagnostic: `span` (a byte range of
+/// the input; empty to insert) becomes `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Fix {
+    /// The bytes replaced.
+    pub span: Range<usize>,
+    /// What replaces them.
+    pub replacement: String,
+    /// What the fix does, for a button or a log: `Write 'Disallow'`.
+    pub title: String,
 }
 
 impl Diagnostic {
@@ -120,8 +134,29 @@ impl Diagnostic {
             line,
             span,
             message,
+            fix: None,
         }
     }
+}
+
+/// `input` with every fix of `diagnostics` applied. Fixes that overlap an
+/// earlier one (by position) are left out; linting the result again finds
+/// them if they still apply.
+pub fn apply_fixes(input: &[u8], diagnostics: &[Diagnostic]) -> Vec<u8> {
+    let mut fixes: Vec<&Fix> = diagnostics.iter().filter_map(|d| d.fix.as_ref()).collect();
+    crate::sort::sort_by_key(&mut fixes, |f| (f.span.start, f.span.end));
+    let mut out = Vec::with_capacity(input.len() + 64);
+    let mut done = 0;
+    for fix in fixes {
+        if fix.span.start < done || fix.span.end > input.len() {
+            continue;
+        }
+        out.extend_from_slice(&input[done..fix.span.start]);
+        out.extend_from_slice(fix.replacement.as_bytes());
+        done = fix.span.end;
+    }
+    out.extend_from_slice(&input[done..]);
+    out
 }
 
 #[cfg(test)]

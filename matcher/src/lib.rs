@@ -64,7 +64,7 @@ pub use agent::{
     is_valid_token, product_token, unusable_token_message, AgentMatching, Crawler, CrawlerSpecError,
 };
 pub use compare::{ChangeCounts, ChangeKind, VerdictChange, VerdictDiff};
-pub use diagnostic::{Code, Diagnostic, Severity};
+pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
 pub use explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
 pub use fetch::{fetch_policy, FetchOutcome, FetchOutcomeError, FetchPolicy, MAX_REDIRECTS};
 pub use lines::MAX_LINE_BYTES;

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::agent::{is_global, product_token};
-use crate::diagnostic::{Code, Diagnostic};
+use crate::diagnostic::{Code, Diagnostic, Fix};
 use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
 use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
@@ -91,6 +91,20 @@ impl<'a> Lint<'a> {
             .push(Diagnostic::new(code, line, span, message));
     }
 
+    /// A diagnostic with the edit that fixes it.
+    fn diagnose_fixable(
+        &mut self,
+        code: Code,
+        line: u32,
+        span: Range<usize>,
+        message: String,
+        fix: Fix,
+    ) {
+        let mut diagnostic = Diagnostic::new(code, line, span, message);
+        diagnostic.fix = Some(fix);
+        self.diagnostics.push(diagnostic);
+    }
+
     fn line(&mut self, raw: &RawLine) {
         self.raw_line_diagnostics(raw);
         let robots = self.robots;
@@ -122,17 +136,22 @@ impl<'a> Lint<'a> {
                 );
                 return;
             }
-            self.diagnose(
+            self.diagnose_fixable(
                 Code::MissingColon,
                 number,
                 key.clone(),
                 format!("'{key_text}' has no colon after it; Google accepts this, but other crawlers may skip the line. Write '{key_text}:'."),
+                Fix {
+                    span: key.end..key.end,
+                    replacement: ":".to_string(),
+                    title: format!("Write '{key_text}:'"),
+                },
             );
         }
         let kind = read.meaning.kind;
         match read.meaning.spelling {
             Spelling::Exact => {}
-            Spelling::Prefix => self.diagnose(
+            Spelling::Prefix => self.diagnose_fixable(
                 Code::TypoAccepted,
                 number,
                 key.clone(),
@@ -140,8 +159,9 @@ impl<'a> Lint<'a> {
                     "Google reads '{key_text}' as '{}' because it starts with that name; other crawlers may ignore this line.",
                     kind.canonical()
                 ),
+                canonical_key(key.clone(), kind.canonical()),
             ),
-            Spelling::Typo => self.diagnose(
+            Spelling::Typo => self.diagnose_fixable(
                 Code::TypoAccepted,
                 number,
                 key.clone(),
@@ -149,6 +169,7 @@ impl<'a> Lint<'a> {
                     "'{key_text}' is a misspelling of '{}' that Google accepts; other crawlers may ignore this line.",
                     kind.canonical()
                 ),
+                canonical_key(key.clone(), kind.canonical()),
             ),
         }
         match read.kind {
@@ -303,15 +324,21 @@ impl<'a> Lint<'a> {
                 }
             }
             let written = self.text(value.clone());
-            self.diagnose(
+            let encoded = String::from_utf8_lossy(&encoded).into_owned();
+            self.diagnose_fixable(
                 Code::PatternNeedsEncoding,
                 number,
                 value.clone(),
                 format!(
                     "'{}' holds a character that a crawler's request always carries percent-encoded (a space, a quote, '<', '>', '{{', '}}', '`' or a control character), so this rule never matches a real request; write '{}'.",
                     shorten(&written),
-                    shorten(&String::from_utf8_lossy(&encoded))
+                    shorten(&encoded)
                 ),
+                Fix {
+                    span: value.clone(),
+                    title: format!("Write '{}'", shorten(&encoded)),
+                    replacement: encoded,
+                },
             );
         }
         if kind == RuleKind::Disallow && value_bytes.is_empty() {
@@ -366,11 +393,16 @@ impl<'a> Lint<'a> {
         let bom = crate::lines::bom_len(input);
         let detected = encoding::detect(input);
         if bom == 3 {
-            self.diagnose(
+            self.diagnose_fixable(
                 Code::Bom,
                 1,
                 0..3,
                 "The file starts with a UTF-8 byte order mark; Google skips it, but some crawlers read it as part of the first line.".to_string(),
+                Fix {
+                    span: 0..3,
+                    replacement: String::new(),
+                    title: "Remove the byte order mark".to_string(),
+                },
             );
         } else if bom > 0 && detected != encoding::Encoding::Utf16 {
             self.diagnose(
@@ -479,6 +511,7 @@ impl<'a> Lint<'a> {
                         Code::DuplicateGroup,
                         agent.line,
                         format!("'{}' already has a group at line {line}; crawlers merge both groups' rules.", shorten(display)),
+                        None,
                     ));
                 }
             }
@@ -514,13 +547,17 @@ impl<'a> Lint<'a> {
                         Code::BlocksSite,
                         rule.line,
                         format!("'{}' blocks the whole site for {whom}.", rule.text),
+                        None,
                     ));
                 }
             }
         }
-        for (code, line, message) in findings {
+        for (code, line, message, fix) in findings {
             let span = self.robots.line(line).map_or(0..0, |l| l.span.clone());
-            self.diagnose(code, line, span, message);
+            match fix {
+                Some(fix) => self.diagnose_fixable(code, line, span, message, fix),
+                None => self.diagnose(code, line, span, message),
+            }
         }
     }
 }
@@ -539,7 +576,7 @@ impl Lint<'_> {
     ///
     /// `*` and GPTBot are one group and every crawler is blocked.
     /// Reported on the first User-agent line that joined this way.
-    fn joined_group(&self, group: &Group) -> Option<(Code, u32, String)> {
+    fn joined_group(&self, group: &Group) -> Option<(Code, u32, String, Option<Fix>)> {
         let lines = self.robots.lines();
         let directive_between = |from: u32, to: u32| {
             lines
@@ -576,6 +613,20 @@ impl Lint<'_> {
                 shorten(&first.text)
             ),
         };
+        // Insert the rule on its own line right after the directive.
+        let at_offset = lines
+            .get(directive.number as usize)
+            .map_or(self.input.len(), |next| next.span.start);
+        let newline = if at_offset == self.input.len() && !self.input.ends_with(b"\n") {
+            "\n"
+        } else {
+            ""
+        };
+        let fix = Fix {
+            span: at_offset..at_offset,
+            replacement: format!("{newline}Allow: /\n"),
+            title: format!("End the group of {} with 'Allow: /'", before.join(", ")),
+        };
         Some((
             Code::AgentJoinsPreviousGroup,
             joined.line,
@@ -585,7 +636,17 @@ impl Lint<'_> {
                 above = before.join(", "),
                 line = directive.number,
             ),
+            Some(fix),
         ))
+    }
+}
+
+/// The fix of a misspelled key: the key as documented.
+fn canonical_key(key: Range<usize>, canonical: &str) -> Fix {
+    Fix {
+        span: key,
+        replacement: canonical.to_string(),
+        title: format!("Write '{canonical}'"),
     }
 }
 
@@ -794,5 +855,97 @@ mod tests {
             "{}",
             signal[1].1
         );
+    }
+
+    /// Applies every fix, lints again, and returns the text.
+    fn fixed(text: &str, code: Code) -> String {
+        let robots = Robots::parse(text.as_bytes());
+        assert!(
+            robots
+                .diagnostics()
+                .iter()
+                .any(|d| d.code == code && d.fix.is_some()),
+            "no fix for {code} in {text:?}"
+        );
+        let fixed =
+            String::from_utf8(crate::apply_fixes(text.as_bytes(), robots.diagnostics())).unwrap();
+        let again = Robots::parse(fixed.as_bytes());
+        assert!(
+            again.diagnostics().iter().all(|d| d.code != code),
+            "{code} after fixing: {fixed:?}"
+        );
+        fixed
+    }
+
+    #[test]
+    fn quick_fixes_remove_their_diagnostic_and_give_the_intended_verdicts() {
+        let googlebot = Crawler::new("Googlebot");
+        let gptbot = Crawler::new("GPTBot");
+
+        let typo = fixed(
+            "User-agent: *\nDissallow: /a\nDisallowed: /b\n",
+            Code::TypoAccepted,
+        );
+        assert_eq!(typo, "User-agent: *\nDisallow: /a\nDisallow: /b\n");
+
+        let colon = fixed("User-agent: *\nDisallow /a\n", Code::MissingColon);
+        assert_eq!(colon, "User-agent: *\nDisallow: /a\n");
+        let strict = Robots::parse_with(
+            colon.as_bytes(),
+            &crate::ParseOptions {
+                mode: Mode::Rfc9309,
+                ..crate::ParseOptions::default()
+            },
+        );
+        assert!(
+            !strict.check(&googlebot, "/a").allowed,
+            "RFC 9309 reads it now"
+        );
+
+        let bom = fixed("\u{feff}User-agent: *\nDisallow: /a\n", Code::Bom);
+        assert_eq!(bom, "User-agent: *\nDisallow: /a\n");
+
+        let trap = "User-agent: *\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\n";
+        let merged = fixed(trap, Code::AgentJoinsPreviousGroup);
+        assert_eq!(
+            merged,
+            "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n"
+        );
+        let robots = Robots::parse(merged.as_bytes());
+        assert!(robots.check(&googlebot, "/").allowed);
+        assert!(!robots.check(&gptbot, "/").allowed);
+        // The directive on the last line, without a line break.
+        let at_end = fixed(
+            "User-agent: a\nCrawl-delay: 1\nUser-agent: b\nDisallow: /",
+            Code::AgentJoinsPreviousGroup,
+        );
+        assert_eq!(
+            at_end,
+            "User-agent: a\nCrawl-delay: 1\nAllow: /\nUser-agent: b\nDisallow: /"
+        );
+
+        let encoded = fixed(
+            "User-agent: *\nDisallow: /browse/Still Life\n",
+            Code::PatternNeedsEncoding,
+        );
+        assert_eq!(encoded, "User-agent: *\nDisallow: /browse/Still%20Life\n");
+        assert!(
+            !Robots::parse(encoded.as_bytes())
+                .check(&googlebot, "/browse/Still Life")
+                .allowed
+        );
+    }
+
+    #[test]
+    fn fixes_of_one_key_apply_together_and_fixing_twice_changes_nothing() {
+        // A misspelled key without its colon: two fixes at the key.
+        let robots = Robots::parse(b"User-agent: *\nDissallow /a\n");
+        let once = crate::apply_fixes(robots.input(), robots.diagnostics());
+        assert_eq!(
+            String::from_utf8_lossy(&once),
+            "User-agent: *\nDisallow: /a\n"
+        );
+        let again = Robots::parse(&once);
+        assert_eq!(crate::apply_fixes(&once, again.diagnostics()), once);
     }
 }

@@ -27,6 +27,7 @@ pub fn Diagnostics() -> impl IntoView {
                         d.code.as_str(),
                         d.message.clone(),
                         diagnostic_place(d),
+                        d.fix.clone(),
                     )
                 })
                 .collect();
@@ -48,7 +49,7 @@ pub fn Diagnostics() -> impl IntoView {
                         <For
                             each=move || list.with(|l| l.0.clone())
                             key=|d| d.clone()
-                            children=move |(line, severity, code, message, place)| {
+                            children=move |(line, severity, code, message, place, fix)| {
                                 view! {
                                     <li class=format!("diagnostic {}", severity_class(severity)) data-testid="diagnostic" data-code=code data-line=line.to_string()>
                                         <button
@@ -65,6 +66,20 @@ pub fn Diagnostics() -> impl IntoView {
                                             <span class="visually-hidden">{(line > 0).then_some(": go to the line")}</span>
                                         </button>
                                         <p class="diagnostic-message">{message}</p>
+                                        {fix.map(|fix| {
+                                            let title = fix.title.clone();
+                                            view! {
+                                                <button
+                                                    type="button"
+                                                    class="button button-small"
+                                                    data-testid="quick-fix"
+                                                    title="Edits the file; Ctrl+Z in the editor undoes it"
+                                                    on:click=move |_| store.apply_fix(&fix)
+                                                >
+                                                    {format!("Fix: {title}")}
+                                                </button>
+                                            }
+                                        })}
                                     </li>
                                 }
                             }
