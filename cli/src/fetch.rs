@@ -27,15 +27,17 @@ pub fn is_url(arg: &str) -> bool {
     lower.starts_with("http://") || lower.starts_with("https://")
 }
 
-/// The robots.txt URL for `arg`: itself when its path is `/robots.txt`,
-/// else its site's robots.txt. The error is a message for the user.
+/// The robots.txt URL for `arg`: itself when it names a robots.txt file
+/// (its path ends in `/robots.txt`), else its site's robots.txt. The
+/// error is a message for the user.
 pub fn robots_url(arg: &str) -> Result<String, String> {
     let arg = arg.trim();
-    let path_is_robots = arg
+    let names_a_file = arg
         .split_once("://")
-        .and_then(|(_, rest)| rest.find('/').map(|i| &rest[i..]))
-        .is_some_and(|path| path == "/robots.txt");
-    if path_is_robots {
+        .and_then(|(_, rest)| rest.split(['?', '#']).next())
+        .and_then(|rest| rest.find('/').map(|i| &rest[i..]))
+        .is_some_and(|path| path.ends_with("/robots.txt"));
+    if names_a_file {
         return Ok(arg.to_string());
     }
     robots_txt_url(arg).map_err(|e| e.to_string())
@@ -203,6 +205,14 @@ mod tests {
         assert_eq!(
             robots_url("http://127.0.0.1:8080/robots.txt").unwrap(),
             "http://127.0.0.1:8080/robots.txt"
+        );
+        assert_eq!(
+            robots_url("http://127.0.0.1:8080/staging/robots.txt").unwrap(),
+            "http://127.0.0.1:8080/staging/robots.txt"
+        );
+        assert_eq!(
+            robots_url("https://example.com/page?robots.txt").unwrap(),
+            "https://example.com/robots.txt"
         );
         assert!(robots_url("https:///x").is_err());
     }

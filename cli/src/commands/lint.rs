@@ -94,7 +94,7 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
                     Severity::Error
                 },
                 code: FETCH_CODE,
-                message: format!("{}.", upper_first(&outcome_reason(outcome))),
+                message: format!("{}.", outcome_reason(outcome)),
                 span: Span { start: 0, end: 0 },
             });
             continue;
@@ -244,15 +244,6 @@ fn sarif(findings: &[Finding]) -> serde_json::Value {
             "results": results,
         }],
     })
-}
-
-/// `text` with its first letter upper-cased, to start a sentence.
-fn upper_first(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 fn severity_index(severity: Severity) -> usize {
