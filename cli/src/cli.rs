@@ -1,6 +1,10 @@
 //! The command line, declared with clap: every command, flag and help text
 //! is generated from these definitions.
 
+// The doc comments below are the help a terminal shows, so they are written
+// as plain text (`SEVERITY[CODE]`, `<loc>`), not as rustdoc markup.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
+
 use std::ffi::OsString;
 use std::time::Duration;
 

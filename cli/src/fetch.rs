@@ -9,6 +9,7 @@ use robots_matcher::{robots_txt_url, FetchOutcome, MAX_REDIRECTS};
 use ureq::http::Uri;
 
 use crate::cli::HttpArgs;
+use crate::error::io_reason;
 
 /// The User-agent header sent unless `--user-agent` says otherwise.
 pub const DEFAULT_USER_AGENT: &str = concat!(
@@ -131,15 +132,8 @@ pub fn fetch(url: &str, http: &HttpArgs, size_limit: Option<usize>) -> Fetched {
                 .take(limit)
                 .read_to_end(&mut body);
             if let Err(error) = read {
-                let timed_out = error.kind() == std::io::ErrorKind::TimedOut
-                    || error.to_string().contains("timeout");
-                fetched.outcome = if timed_out {
-                    FetchOutcome::Timeout
-                } else {
-                    FetchOutcome::NetworkError
-                };
-                fetched.reason = Some(format!("reading the body failed: {error}"));
-                return fetched;
+                // The client's own errors (a timeout) come back wrapped.
+                return failed(fetched, &ureq::Error::from(error));
             }
             fetched.body = body;
         }
@@ -154,7 +148,10 @@ fn failed(mut fetched: Fetched, error: &ureq::Error) -> Fetched {
         ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => FetchOutcome::Timeout,
         _ => FetchOutcome::NetworkError,
     };
-    fetched.reason = Some(error.to_string());
+    fetched.reason = Some(match error {
+        ureq::Error::Io(io) => io_reason(io),
+        other => other.to_string(),
+    });
     fetched
 }
 

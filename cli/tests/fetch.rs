@@ -75,6 +75,14 @@ fn answer(mut stream: TcpStream) {
             thread::sleep(Duration::from_secs(5));
             ok(RULES.as_bytes(), &[])
         }
+        ["stall", "robots.txt"] => {
+            // The head and part of the body, then nothing for 5 seconds.
+            let head = b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nUser-agent: *\n";
+            let _ = stream.write_all(head);
+            let _ = stream.flush();
+            thread::sleep(Duration::from_secs(5));
+            return;
+        }
         ["big", "robots.txt"] => ok(&big_file(), &[]),
         ["gzip", "robots.txt"] if accepts_gzip => {
             let mut encoder =
@@ -241,6 +249,28 @@ fn a_slow_server_times_out_and_disallows_everything() {
             "fetching robots.txt ended in a timeout, so every URL is disallowed (RFC 9309 2.3.1.4)"
         ),
         "{stdout}"
+    );
+}
+
+#[test]
+fn a_body_that_stops_coming_times_out_too() {
+    let server = Server::start();
+    let started = Instant::now();
+    let run = check(
+        &server.url("/stall/robots.txt"),
+        &["--timeout=0.5"],
+        &["/open"],
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        run.stdout_text()
+            .contains("fetching robots.txt ended in a timeout, so every URL is disallowed"),
+        "{}",
+        run.stdout_text()
     );
 }
 
