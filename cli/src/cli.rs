@@ -109,8 +109,8 @@ pub enum Command {
     /// stderr the URL fetched, the status, each redirect taken and, when the
     /// outcome decides for every URL, that verdict.
     ///
-    /// Exit status: 0 when fetched (whatever the status), 2 for a bad
-    /// command line.
+    /// Exit status: 0 whatever the outcome (a 404, a timeout: it is told on
+    /// stderr), 2 for a bad command line.
     Fetch(FetchArgs),
     /// Print a shell completion script
     ///

@@ -43,10 +43,25 @@ pub fn colour_stdout() -> bool {
         && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
 }
 
-/// `text` in green (allowed) or red (disallowed), as ANSI escapes.
-pub fn paint_verdict(text: &str, allowed: bool) -> String {
-    let colour = if allowed { 32 } else { 31 };
-    format!("\u{1b}[{colour}m{text}\u{1b}[0m")
+/// The colours text output uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// Allowed.
+    Green,
+    /// Disallowed, errors.
+    Red,
+    /// Warnings.
+    Yellow,
+}
+
+/// `text` in `colour`, as ANSI escapes.
+pub fn paint(text: &str, colour: Colour) -> String {
+    let code = match colour {
+        Colour::Red => 31,
+        Colour::Green => 32,
+        Colour::Yellow => 33,
+    };
+    format!("\u{1b}[{code}m{text}\u{1b}[0m")
 }
 
 #[cfg(test)]
@@ -74,8 +89,12 @@ mod tests {
     }
 
     #[test]
-    fn verdicts_are_painted_green_or_red() {
-        assert_eq!(paint_verdict("allowed", true), "\u{1b}[32mallowed\u{1b}[0m");
-        assert!(paint_verdict("disallowed", false).starts_with("\u{1b}[31m"));
+    fn colours_are_ansi_escapes() {
+        assert_eq!(
+            paint("allowed", Colour::Green),
+            "\u{1b}[32mallowed\u{1b}[0m"
+        );
+        assert!(paint("disallowed", Colour::Red).starts_with("\u{1b}[31m"));
+        assert!(paint("warning", Colour::Yellow).starts_with("\u{1b}[33m"));
     }
 }

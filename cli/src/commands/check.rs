@@ -6,7 +6,7 @@ use robots_matcher::{Robots, Verdict, VerdictRecord};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::formats::{colour_stdout, csv_field, paint_verdict, workflow_command};
+use crate::formats::{colour_stdout, csv_field, paint, workflow_command, Colour};
 use crate::input::{stdin_at_most_once, urls_to_check, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
@@ -135,11 +135,15 @@ fn write_table(
     for (line, row) in columns(&rows).iter().zip(&rows) {
         if colour {
             let verdict = &row[0];
-            let allowed = verdict == "allowed";
+            let colour = if verdict == "allowed" {
+                Colour::Green
+            } else {
+                Colour::Red
+            };
             out.line(&format!(
                 "{}{}",
-                paint_verdict(verdict, allowed),
-                &line[verdict.len()..]
+                paint(verdict, colour),
+                line.get(verdict.len()..).unwrap_or_default()
             ))?;
         } else {
             out.line(line)?;

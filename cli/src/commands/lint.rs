@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::cli::{LintArgs, LintFormat};
 use crate::error::CliError;
-use crate::formats::workflow_command;
+use crate::formats::{colour_stdout, paint, workflow_command, Colour};
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::read_robots;
@@ -125,8 +125,9 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
     let mut out = Output::new();
     match format {
         LintFormat::Text => {
+            let colour = colour_stdout();
             for finding in &findings {
-                out.line(&text_line(finding))?;
+                out.line(&text_line(finding, colour))?;
             }
             let [errors, warnings, infos] = tally;
             out.line(&format!(
@@ -156,16 +157,22 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
     })
 }
 
-/// `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`.
-fn text_line(finding: &Finding) -> String {
+/// `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`, errors and warnings
+/// coloured when `colour`.
+fn text_line(finding: &Finding, colour: bool) -> String {
     let place = match finding.column {
         Some(column) => format!("{}:{}:{column}", finding.file, finding.line),
         None => finding.file.to_string(),
     };
+    let severity = finding.severity.as_str();
+    let severity = match finding.severity {
+        Severity::Error if colour => paint(severity, Colour::Red),
+        Severity::Warning if colour => paint(severity, Colour::Yellow),
+        _ => severity.to_string(),
+    };
     format!(
-        "{}: {}[{}]: {}",
+        "{}: {severity}[{}]: {}",
         printable(&place),
-        finding.severity,
         finding.code,
         printable(&finding.message)
     )
