@@ -285,9 +285,11 @@ pub struct DiffArgs {
     pub crawler: CrawlerArgs,
     #[command(flatten)]
     pub read: ReadArgs,
-    /// Compare with NEW as if fetching it had ended this way (see check)
-    #[command(flatten)]
-    pub fetch_status: FetchStatusArgs,
+    /// Compare with NEW as if fetching it had ended this way, without
+    /// fetching it: an HTTP status (200, 404, 503, ...), redirect-N, timeout
+    /// or network-error
+    #[arg(long, value_name = "CODE|timeout", value_parser = parse_fetch_status)]
+    pub fetch_status: Option<FetchOutcome>,
     #[command(flatten)]
     pub http: HttpArgs,
     /// OLD and NEW robots.txt (files, '-' or URLs), then URLs to compare

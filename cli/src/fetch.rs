@@ -162,6 +162,9 @@ fn resolve(base: &str, location: &str) -> Option<String> {
     let location = location.trim();
     let target = if is_url(location) {
         location.to_string()
+    } else if location.contains("://") {
+        // Another scheme (ftp://, file://): not for an HTTP crawler.
+        return None;
     } else {
         let base: Uri = base.parse().ok()?;
         let scheme = base.scheme_str()?;
@@ -227,5 +230,7 @@ mod tests {
             resolve(base, "https://c.example/robots.txt").unwrap(),
             "https://c.example/robots.txt"
         );
+        assert_eq!(resolve(base, "ftp://d.example/robots.txt"), None);
+        assert_eq!(resolve(base, "/a b"), None);
     }
 }

@@ -65,12 +65,7 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
     let options = args.read.parse_options();
     let old = RobotsFile::load(&old_source, &options, &args.http, None)?;
     // --fetch-status: NEW as if fetching it had ended that way.
-    let new = RobotsFile::load(
-        &new_source,
-        &options,
-        &args.http,
-        args.fetch_status.fetch_status,
-    )?;
+    let new = RobotsFile::load(&new_source, &options, &args.http, args.fetch_status)?;
     let listed = urls_source
         .as_ref()
         .map(Source::read_url_list)
