@@ -79,3 +79,10 @@ pub fn warn(message: &str) {
     use std::io::Write;
     let _ = writeln!(io::stderr(), "robotstxt: warning: {message}");
 }
+
+/// Prints a fact the user should know (such as what a fetch did) on
+/// stderr, where it stays out of machine-readable output.
+pub fn note(message: &str) {
+    use std::io::Write;
+    let _ = writeln!(io::stderr(), "robotstxt: {message}");
+}

@@ -6,6 +6,7 @@ use std::io::Read;
 use robots_matcher::{ListFormat, UrlList, UrlListError};
 
 use crate::error::{io_reason, warn, CliError};
+use crate::fetch::{is_url, robots_url};
 use crate::text::{count, printable};
 
 /// Where an input comes from.
@@ -13,6 +14,8 @@ use crate::text::{count, printable};
 pub enum Source {
     Stdin,
     File(String),
+    /// A robots.txt URL, fetched like a crawler does.
+    Url(String),
 }
 
 impl Source {
@@ -25,11 +28,21 @@ impl Source {
         }
     }
 
+    /// A robots.txt source: also an http(s) URL, of the file itself or
+    /// of a page on its site.
+    pub fn robots_from_arg(arg: &str) -> Result<Source, CliError> {
+        if is_url(arg) {
+            robots_url(arg).map(Source::Url).map_err(CliError::Input)
+        } else {
+            Ok(Source::from_arg(arg))
+        }
+    }
+
     /// The name shown in messages and in `lint` output.
     pub fn name(&self) -> &str {
         match self {
             Source::Stdin => "<stdin>",
-            Source::File(path) => path,
+            Source::File(path) | Source::Url(path) => path,
         }
     }
 
@@ -45,6 +58,12 @@ impl Source {
                     .map(|_| bytes)
             }
             Source::File(path) => std::fs::read(path),
+            Source::Url(_) => {
+                return Err(CliError::Input(format!(
+                    "cannot read '{}' as a list: give a file or '-'",
+                    self.name()
+                )))
+            }
         };
         result.map_err(|error| {
             CliError::Input(format!(

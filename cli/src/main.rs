@@ -1,15 +1,17 @@
 //! The `robotstxt` command: check URLs against robots.txt exactly as
 //! Googlebot reads it (or strictly by RFC 9309), lint robots.txt files,
-//! explain verdicts and compare two versions of a file.
+//! explain verdicts and compare two versions of a file, reading each
+//! robots.txt from a file, stdin or the live site.
 //!
 //! All matching is done by the `robots_matcher` library; this crate reads
 //! the command line and inputs and words the results.
 
-mod args;
+mod cli;
 mod commands;
 mod crawler;
 mod error;
-mod help;
+mod fetch;
+mod formats;
 mod input;
 mod output;
 mod robots_file;
@@ -21,11 +23,9 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use args::{closest, Arg, Args};
+use cli::{Command, Parsed};
 use error::{CliError, EXIT_USAGE};
-use output::{print_help, Output, Status};
-
-const COMMANDS: &[&str] = &["check", "batch", "lint", "explain", "diff", "help"];
+use output::{Output, Status};
 
 fn main() -> ExitCode {
     match run(std::env::args_os().skip(1)) {
@@ -40,67 +40,28 @@ fn main() -> ExitCode {
 
 /// Runs the command the arguments name.
 fn run(argv: impl IntoIterator<Item = OsString>) -> Result<Status, CliError> {
-    let mut args = Args::new(argv, None);
-    let command = match args.next_arg()? {
-        None => {
-            return Err(args.error(format!(
-                "missing command: robotstxt <command>, where the command is one of {}",
-                COMMANDS.join(", ")
-            )))
+    match cli::parse(argv)? {
+        Parsed::Print(text) => {
+            let mut out = Output::new();
+            out.line(text.trim_end())?;
+            out.flush()?;
+            Ok(Status::Success)
         }
-        Some(Arg::Flag { name, .. }) => {
-            return match name.as_str() {
-                "-h" | "--help" => print_help(help::MAIN),
-                "-V" | "--version" => print_version(),
-                _ => Err(args.unknown_flag(&name, &["--help", "--version"])),
+        Parsed::Run(command) => match command {
+            Command::Check(args) => commands::check::run(args),
+            Command::Batch(args) => commands::batch::run(args),
+            Command::Lint(args) => commands::lint::run(args),
+            Command::Explain(args) => commands::explain::run(args),
+            Command::Diff(args) => commands::diff::run(args),
+            Command::Fetch(args) => commands::fetch::run(args),
+            Command::Completions(args) => {
+                let mut out = Output::new();
+                out.bytes(&cli::completions(args.shell))?;
+                out.flush()?;
+                Ok(Status::Success)
             }
-        }
-        Some(Arg::Positional(command)) => command,
-    };
-    match command.as_str() {
-        "check" => commands::check::run(args.for_command("check")),
-        "batch" => commands::batch::run(args.for_command("batch")),
-        "lint" => commands::lint::run(args.for_command("lint")),
-        "explain" => commands::explain::run(args.for_command("explain")),
-        "diff" => commands::diff::run(args.for_command("diff")),
-        "help" => match args.next_arg()? {
-            None => print_help(help::MAIN),
-            Some(Arg::Positional(topic)) => {
-                print_help(command_help(&topic).ok_or_else(|| unknown_command(&args, &topic))?)
-            }
-            Some(Arg::Flag { name, .. }) => Err(args.unknown_flag(&name, &[])),
         },
-        other => Err(unknown_command(&args, other)),
     }
-}
-
-fn command_help(command: &str) -> Option<&'static str> {
-    Some(match command {
-        "check" => help::CHECK,
-        "batch" => help::BATCH,
-        "lint" => help::LINT,
-        "explain" => help::EXPLAIN,
-        "diff" => help::DIFF,
-        "help" => help::MAIN,
-        _ => return None,
-    })
-}
-
-fn unknown_command(args: &Args, command: &str) -> CliError {
-    let suggestion = closest(command, COMMANDS)
-        .map(|c| format!(" (did you mean {c}?)"))
-        .unwrap_or_default();
-    args.error(format!(
-        "unknown command '{command}'{suggestion}; the commands are {}",
-        COMMANDS.join(", ")
-    ))
-}
-
-fn print_version() -> Result<Status, CliError> {
-    let mut out = Output::new();
-    out.line(concat!("robotstxt ", env!("CARGO_PKG_VERSION")))?;
-    out.flush()?;
-    Ok(Status::Success)
 }
 
 /// The one-line message for a failed run, and for command-line mistakes a

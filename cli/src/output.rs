@@ -27,6 +27,11 @@ impl Output {
             .map_err(CliError::from_output)
     }
 
+    /// Writes `bytes` as they are.
+    pub fn bytes(&mut self, bytes: &[u8]) -> Result<(), CliError> {
+        self.out.write_all(bytes).map_err(CliError::from_output)
+    }
+
     /// Writes `value` as one line of JSON.
     pub fn json<T: Serialize>(&mut self, value: &T) -> Result<(), CliError> {
         let text = serde_json::to_string(value)
@@ -57,12 +62,4 @@ impl Status {
             Status::Findings => 1,
         }
     }
-}
-
-/// Prints a help text and succeeds.
-pub fn print_help(text: &str) -> Result<Status, CliError> {
-    let mut out = Output::new();
-    out.line(text.trim_end())?;
-    out.flush()?;
-    Ok(Status::Success)
 }

@@ -1,34 +1,127 @@
-//! Loading a robots.txt file for checking, and telling the user when the
-//! file is not what crawlers can use (HTML, UTF-16, cut by the size limit).
+//! Loading a robots.txt file for checking, from a file, stdin or a live
+//! URL, and telling the user when the file is not what crawlers can use
+//! (HTML, UTF-16, cut by the size limit) or when how fetching it ended
+//! decides instead of its rules.
 
-use robots_matcher::{Code, ParseOptions, Robots, Severity};
+use robots_matcher::{
+    CheckOptions, Code, Crawler, CrawlerMatcher, FetchOutcome, ParseOptions, Robots, Severity,
+    Verdict,
+};
 
-use crate::error::{warn, CliError};
+use crate::cli::HttpArgs;
+use crate::error::{note, warn, CliError};
+use crate::fetch::fetch;
 use crate::input::Source;
+use crate::verdict_text::outcome_reason;
 
 /// A robots.txt file, read and parsed.
 pub struct RobotsFile {
     pub source: Source,
     pub robots: Robots,
+    /// How fetching the file ended, when it was fetched or simulated with
+    /// `--fetch-status`.
+    pub outcome: Option<FetchOutcome>,
+}
+
+/// The bytes of a robots.txt source, and how fetching it ended when it was
+/// fetched. A fetch whose outcome decides for every URL has no bytes.
+pub struct RobotsBytes {
+    pub bytes: Vec<u8>,
+    pub outcome: Option<FetchOutcome>,
+}
+
+/// Reads `source`: a file or stdin as is, a URL fetched like a crawler
+/// does (and what the fetch did told on stderr).
+pub fn read_robots(
+    source: &Source,
+    http: &HttpArgs,
+    options: &ParseOptions,
+) -> Result<RobotsBytes, CliError> {
+    match source {
+        Source::Url(url) => {
+            let fetched = fetch(url, http, options.size_limit);
+            let mut summary = fetched.summary();
+            if fetched.outcome.fixed_verdict().is_some() {
+                summary.push_str(&format!("; {}", outcome_reason(fetched.outcome)));
+            }
+            note(&summary);
+            Ok(RobotsBytes {
+                bytes: fetched.body,
+                outcome: Some(fetched.outcome),
+            })
+        }
+        Source::Stdin | Source::File(_) => Ok(RobotsBytes {
+            bytes: source.read_bytes()?,
+            outcome: None,
+        }),
+    }
 }
 
 impl RobotsFile {
-    /// Reads and parses `source`.
-    pub fn load(source: &Source, options: &ParseOptions) -> Result<RobotsFile, CliError> {
-        let bytes = source.read_bytes()?;
+    /// Reads and parses `source`. With `simulated` (`--fetch-status`),
+    /// fetching is taken to have ended that way: when that decides for
+    /// every URL the file is not read at all.
+    pub fn load(
+        source: &Source,
+        options: &ParseOptions,
+        http: &HttpArgs,
+        simulated: Option<FetchOutcome>,
+    ) -> Result<RobotsFile, CliError> {
+        let read = match simulated {
+            Some(outcome) if outcome.fixed_verdict().is_some() => RobotsBytes {
+                bytes: Vec::new(),
+                outcome: Some(outcome),
+            },
+            _ => {
+                let mut read = read_robots(source, http, options)?;
+                read.outcome = simulated.or(read.outcome);
+                read
+            }
+        };
         Ok(RobotsFile {
             source: source.clone(),
-            robots: Robots::parse_with(&bytes, options),
+            robots: Robots::parse_with(&read.bytes, options),
+            outcome: read.outcome,
         })
+    }
+
+    /// The verdict every URL gets because of how fetching ended, when that
+    /// decides instead of the rules.
+    pub fn fixed_verdict(&self) -> Option<Verdict> {
+        self.outcome.and_then(FetchOutcome::fixed_verdict)
+    }
+
+    /// The verdicts of this file for `crawler`, its groups resolved once.
+    pub fn matcher(&self, crawler: &Crawler, check: &CheckOptions) -> FileMatcher<'_> {
+        FileMatcher {
+            fixed: self.fixed_verdict(),
+            rules: self.robots.matcher_with(crawler, check),
+        }
     }
 
     /// Warns on stderr about error-level findings: verdicts on such a file
     /// are still Google's, but probably not what the webmaster meant, so
     /// `check`, `explain` and `diff` should not stay silent about them.
     pub fn warn_if_unusable(&self) {
+        if self.fixed_verdict().is_some() {
+            return;
+        }
         for warning in unusable_warnings(&self.robots) {
             warn(&format!("{}: {warning}", self.source.name()));
         }
+    }
+}
+
+/// A file's verdicts for one crawler: by its rules, or the one verdict
+/// that how fetching it ended gives every URL.
+pub struct FileMatcher<'f> {
+    fixed: Option<Verdict>,
+    rules: CrawlerMatcher<'f>,
+}
+
+impl FileMatcher<'_> {
+    pub fn check(&self, url: &str) -> Verdict {
+        self.fixed.unwrap_or_else(|| self.rules.check(url))
     }
 }
 

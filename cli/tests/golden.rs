@@ -160,6 +160,25 @@ golden_tests! {
     check_url_list_skips_non_urls: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--urls", "mixed-urls.txt", "not a url"];
     check_urls_from_sitemap: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--urls", "sitemap.xml"];
 
+    // check --format: every format; --json stays an alias of json.
+    check_format_json: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--format", "json", "/no-google/x", "/a b"];
+    check_format_csv: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--format", "csv", "--urls", "urls.txt"];
+    check_format_github: ["check", "--robots", "basic.txt", "--agent", "Bingbot", "--format", "github", "/", "/private", "/a.pdf"];
+    check_format_github_failing: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--format=github", "--fail-on-disallowed", "/no-google/x", "/robots.txt"];
+
+    // --fetch-status: how fetching robots.txt ended, simulated.
+    check_fetch_status_200: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "200", "/no-google/x", "/page"];
+    check_fetch_status_404: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "404", "/no-google/x", "/page"];
+    check_fetch_status_503: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "503", "/no-google/x", "/page"];
+    check_fetch_status_redirect_5: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "redirect-5", "/no-google/x"];
+    check_fetch_status_redirect_6: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "redirect-6", "/no-google/x"];
+    check_fetch_status_timeout_json: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "timeout", "--json", "/page"];
+    check_fetch_status_skips_the_file: ["check", "--robots", "missing.txt", "--agent", "Googlebot", "--fetch-status", "429", "/"];
+    explain_fetch_status_503: ["explain", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "503", "https://example.com/page"];
+    explain_fetch_status_404: ["explain", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "404", "/no-google/x"];
+    diff_fetch_status_503: ["diff", "old.txt", "new.txt", "--agent", "Googlebot", "--urls", "diff-urls.txt", "--fetch-status", "503"];
+    error_bad_fetch_status: ["check", "--robots", "basic.txt", "--agent", "Googlebot", "--fetch-status", "down", "/"];
+
     // batch: every field, caching, malformed lines, blank lines.
     batch_requests: ["batch"] < "batch.jsonl";
     batch_mode_flag_and_override: ["batch", "--mode", "rfc9309"] < "batch-modes.jsonl";
@@ -173,6 +192,9 @@ golden_tests! {
     lint_rfc9309_mode: ["lint", "--mode", "rfc9309", "rfc.txt"];
     lint_several_files: ["lint", "basic.txt", "rfc.txt"];
     lint_stdin: ["lint", "-"] < "messy.txt";
+    lint_format_github: ["lint", "--format", "github", "messy.txt", "html.txt"];
+    lint_format_sarif: ["lint", "--format", "sarif", "messy.txt", "html.txt"];
+    lint_format_sarif_clean: ["lint", "--format=sarif", "basic.txt"];
 
     // explain: every kind of group selection and decision.
     explain_merged_groups: ["explain", "--robots", "explain.txt", "--agent", "Googlebot-Image>Googlebot", "https://example.com/shop/sale/old/1"];
@@ -196,6 +218,7 @@ golden_tests! {
     main_help: ["--help"];
     check_help: ["check", "--help"];
     help_command: ["help", "lint"];
+    fetch_help: ["fetch", "--help"];
     version: ["--version"];
 
     // Errors: one line (and a hint for command-line mistakes), exit 2.

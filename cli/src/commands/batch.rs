@@ -11,14 +11,11 @@ use robots_matcher::{
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::args::{Arg, Args};
+use crate::cli::BatchArgs;
 use crate::crawler::crawler_from_specs;
 use crate::error::{io_reason, CliError};
-use crate::help;
-use crate::output::{print_help, Output, Status};
-use crate::settings::{parse_mode, SharedFlags, MODE, NO_SIZE_LIMIT};
-
-const SHARED: &[&str] = &[MODE, NO_SIZE_LIMIT];
+use crate::output::{Output, Status};
+use crate::settings::parse_mode;
 
 /// Standard base64; padding may be left out, as some encoders do.
 const BASE64: GeneralPurpose = GeneralPurpose::new(
@@ -41,28 +38,10 @@ struct Request {
     check: CheckOptions,
 }
 
-pub fn run(mut args: Args) -> Result<Status, CliError> {
-    let mut shared = SharedFlags::default();
-    while let Some(arg) = args.next_arg()? {
-        match arg {
-            Arg::Positional(value) => {
-                return Err(args.error(format!(
-                    "unexpected argument '{value}': batch reads its requests from stdin"
-                )))
-            }
-            Arg::Flag { name, inline } => match name.as_str() {
-                "-h" | "--help" => return print_help(help::BATCH),
-                _ => {
-                    if !shared.take(&mut args, &name, inline, SHARED)? {
-                        return Err(args.unknown_flag(&name, &[SHARED, &["--help"]].concat()));
-                    }
-                }
-            },
-        }
-    }
+pub fn run(args: BatchArgs) -> Result<Status, CliError> {
     let defaults = Defaults {
-        mode: shared.mode.unwrap_or_default(),
-        no_size_limit: shared.no_size_limit,
+        mode: args.read.mode.unwrap_or_default(),
+        no_size_limit: args.read.no_size_limit,
     };
     let mut input = BufReader::with_capacity(64 * 1024, io::stdin().lock());
     let mut out = Output::new();
@@ -203,13 +182,18 @@ fn take_crawler(fields: &mut Map<String, Value>) -> Result<Crawler, String> {
             )
         }
     };
-    if specs.is_empty() {
-        return Err("\"agents\" is an empty list: name at least one crawler".to_string());
+    // An empty agent is a valid request to Google's library: it names no
+    // group (GoogleOnly_SystemTest in robots_test.cc), so it is answered
+    // like any crawler no group names. Empty entries of a list are such
+    // agents too; they add nothing to the crawler.
+    let named: Vec<String> = specs
+        .into_iter()
+        .filter(|spec| !spec.trim().is_empty())
+        .collect();
+    if named.is_empty() {
+        return Ok(Crawler::new(""));
     }
-    if specs.iter().any(|spec| spec.trim().is_empty()) {
-        return Err("the agent is empty: name a crawler such as \"Googlebot\"".to_string());
-    }
-    crawler_from_specs(&specs)
+    crawler_from_specs(&named)
 }
 
 /// serde_json's message without its "at line 1 column N" (there is only
@@ -317,14 +301,35 @@ mod tests {
     }
 
     #[test]
+    fn empty_agents_are_answered_like_google() {
+        // Google's GoogleOnly_SystemTest: an empty user-agent matches no
+        // group, so a file that only disallows for FooBot allows it.
+        for agents in [
+            r#""agent":"""#,
+            r#""agent":" ""#,
+            r#""agents":[]"#,
+            r#""agents":["",""]"#,
+        ] {
+            let line =
+                format!(r#"{{"robots":"user-agent: FooBot\ndisallow: /\n",{agents},"url":"/x"}}"#);
+            let request = read_request(line.as_bytes(), &defaults()).unwrap();
+            let robots = Robots::parse(&request.robots);
+            let verdict = robots.check(&request.crawler, &request.url);
+            assert!(verdict.allowed, "{agents}");
+            assert_eq!(verdict.line, 0, "{agents}");
+        }
+        let line = r#"{"robots":"","agents":["","Googlebot"],"url":"/"}"#;
+        let request = read_request(line.as_bytes(), &defaults()).unwrap();
+        assert_eq!(request.crawler.spec(), "Googlebot");
+    }
+
+    #[test]
     fn bad_requests_say_what_is_wrong() {
         assert!(error_of("{").starts_with("not valid JSON: EOF while parsing an object (column 1)"));
         assert!(error_of("[1]").contains("must be a JSON object"));
         assert!(error_of(r#"{"agent":"A","url":"/"}"#).starts_with("missing \"robots\""));
         assert!(error_of(r#"{"robots":"","url":"/"}"#).starts_with("missing \"agent\""));
         assert!(error_of(r#"{"robots":"","agent":"A"}"#).starts_with("missing \"url\""));
-        assert!(error_of(r#"{"robots":"","agent":" ","url":"/"}"#).contains("agent is empty"));
-        assert!(error_of(r#"{"robots":"","agents":[],"url":"/"}"#).contains("empty list"));
         assert!(error_of(r#"{"robots":"","agents":[1],"url":"/"}"#).contains("list of strings"));
         assert!(error_of(r#"{"robots_b64":"@@","agent":"A","url":"/"}"#)
             .contains("not valid standard base64"));

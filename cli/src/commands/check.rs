@@ -1,122 +1,197 @@
-//! `robotstxt check`: the verdict for each URL, as an aligned table or JSON
-//! Lines.
+//! `robotstxt check`: the verdict for each URL, as an aligned table, JSON
+//! Lines, CSV or GitHub workflow commands.
 
-use robots_matcher::VerdictRecord;
+use robots_matcher::{Robots, Verdict, VerdictRecord};
 
-use crate::args::{Arg, Args};
+use crate::cli::{CheckArgs, CheckFormat};
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::help;
+use crate::formats::{colour_stdout, csv_field, paint, workflow_command, Colour};
 use crate::input::{stdin_at_most_once, urls_to_check, Source};
-use crate::output::{print_help, Output, Status};
+use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{SharedFlags, URL_LIST_FLAGS};
 use crate::text::{columns, count, printable};
 use crate::verdict_text::line_and_rule;
 
 const COMMAND: &str = "check";
-const SHARED: &[&str] = URL_LIST_FLAGS;
-const OWN: &[&str] = &["--robots", "--fail-on-disallowed", "--help"];
 
-pub fn run(mut args: Args) -> Result<Status, CliError> {
-    let mut shared = SharedFlags::default();
-    let mut robots_source = None;
-    let mut fail_on_disallowed = false;
-    let mut urls = Vec::new();
-    while let Some(arg) = args.next_arg()? {
-        match arg {
-            Arg::Positional(url) => urls.push(url),
-            Arg::Flag { name, inline } => match name.as_str() {
-                "-h" | "--help" => return print_help(help::CHECK),
-                "--robots" => {
-                    let value = args.value(&name, inline)?;
-                    args.set_once(&mut robots_source, &name, Source::from_arg(&value))?;
-                }
-                "--fail-on-disallowed" => {
-                    args.no_value(&name, &inline)?;
-                    fail_on_disallowed = true;
-                }
-                _ => {
-                    if !shared.take(&mut args, &name, inline, SHARED)? {
-                        return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
-                    }
-                }
-            },
-        }
-    }
-    let (urls_source, json) = (shared.urls.take(), shared.json);
-    let robots_source = robots_source.ok_or_else(|| {
-        args.error("missing --robots FILE: the robots.txt file to check against ('-' for stdin)")
-    })?;
-    let crawler = shared.crawler(&args)?;
+/// The CSV header: the JSON record's keys, in its order.
+const CSV_HEADER: &str = "allowed,line,rule,verdict,category,url,path,agent,mode";
+
+pub fn run(args: CheckArgs) -> Result<Status, CliError> {
+    let format = match (args.format, args.json) {
+        (Some(format), _) => format,
+        (None, true) => CheckFormat::Json,
+        (None, false) => CheckFormat::Text,
+    };
+    let usage = |message: &str| CliError::usage(Some(COMMAND), message);
+    let robots_source = Source::robots_from_arg(args.robots.as_deref().ok_or_else(|| {
+        usage("missing --robots FILE: the robots.txt file to check against ('-' for stdin)")
+    })?)?;
+    let crawler = args.crawler.crawler(COMMAND)?;
+    let urls_source = args.urls.as_deref().map(Source::from_arg);
     if let Some(list) = &urls_source {
         stdin_at_most_once(&[&robots_source, list], COMMAND)?;
     }
-    if urls_source.is_none() && urls.is_empty() {
-        return Err(args.error("no URLs to check: give them as arguments or with --urls FILE"));
+    if urls_source.is_none() && args.url_args.is_empty() {
+        return Err(usage(
+            "no URLs to check: give them as arguments or with --urls FILE",
+        ));
     }
 
-    let file = RobotsFile::load(&robots_source, &shared.parse_options())?;
+    let file = RobotsFile::load(
+        &robots_source,
+        &args.read.parse_options(),
+        &args.http,
+        args.fetch_status.fetch_status,
+    )?;
     let listed = urls_source
         .as_ref()
         .map(Source::read_url_list)
         .transpose()?;
-    let urls = urls_to_check(&listed, &urls);
+    let urls = urls_to_check(&listed, &args.url_args);
     file.warn_if_unusable();
     for warning in token_warnings(&crawler) {
         warn(&warning);
     }
 
     let robots = &file.robots;
-    let options = shared.check_options();
+    let options = args.crawler.check_options();
     let agent = crawler.spec();
     let mut out = Output::new();
     let mut rows = Vec::with_capacity(urls.len());
     let mut disallowed = 0;
+    if format == CheckFormat::Csv {
+        out.line(CSV_HEADER)?;
+    }
     // One crawler, many URLs: resolve its groups once.
-    let matcher = robots.matcher_with(&crawler, &options);
+    let matcher = file.matcher(&crawler, &options);
     for &url in &urls {
         let verdict = matcher.check(url);
         let record = VerdictRecord::new(robots, &verdict, url, &agent, &options);
         if !verdict.allowed {
             disallowed += 1;
         }
-        if json {
-            out.json(&record)?;
-        } else {
-            let (line, rule) = line_and_rule(robots, &verdict);
-            let shown_path = if record.path == url { "" } else { &record.path };
-            rows.push(vec![
-                verdict.as_str().to_string(),
-                printable(url).into_owned(),
-                printable(shown_path).into_owned(),
-                line,
-                printable(&rule).into_owned(),
-            ]);
-        }
-    }
-    if !json {
-        // The path column exists only when some URL's path differs from it.
-        if rows.iter().all(|row| row[2].is_empty()) {
-            for row in &mut rows {
-                row.remove(2);
+        match format {
+            CheckFormat::Json => out.json(&record)?,
+            CheckFormat::Csv => out.line(&csv_row(&record))?,
+            CheckFormat::Github => {
+                if !verdict.allowed {
+                    out.line(&annotation(
+                        &file,
+                        &verdict,
+                        url,
+                        &agent,
+                        args.fail_on_disallowed,
+                    ))?;
+                }
+            }
+            CheckFormat::Text => {
+                let (line, rule) = line_and_rule(robots, &verdict);
+                let shown_path = if record.path == url { "" } else { &record.path };
+                rows.push(vec![
+                    verdict.as_str().to_string(),
+                    printable(url).into_owned(),
+                    printable(shown_path).into_owned(),
+                    line,
+                    printable(&rule).into_owned(),
+                ]);
             }
         }
-        for line in columns(&rows) {
-            out.line(&line)?;
-        }
-        out.line(&format!(
-            "{} checked for {}: {} allowed, {} disallowed",
-            count(urls.len(), "URL", "URLs"),
-            printable(&agent),
-            urls.len() - disallowed,
-            disallowed
-        ))?;
+    }
+    let summary = format!(
+        "{} checked for {}: {} allowed, {} disallowed",
+        count(urls.len(), "URL", "URLs"),
+        printable(&agent),
+        urls.len() - disallowed,
+        disallowed
+    );
+    match format {
+        CheckFormat::Text => write_table(&mut out, rows, &summary)?,
+        CheckFormat::Github => out.line(&workflow_command("notice", &[], &summary))?,
+        CheckFormat::Json | CheckFormat::Csv => {}
     }
     out.flush()?;
-    Ok(if fail_on_disallowed && disallowed > 0 {
+    Ok(if args.fail_on_disallowed && disallowed > 0 {
         Status::Findings
     } else {
         Status::Success
     })
+}
+
+/// The aligned table (verdicts coloured on a terminal), then the summary.
+fn write_table(
+    out: &mut Output,
+    mut rows: Vec<Vec<String>>,
+    summary: &str,
+) -> Result<(), CliError> {
+    // The path column exists only when some URL's path differs from it.
+    if rows.iter().all(|row| row[2].is_empty()) {
+        for row in &mut rows {
+            row.remove(2);
+        }
+    }
+    let colour = colour_stdout();
+    for (line, row) in columns(&rows).iter().zip(&rows) {
+        if colour {
+            let verdict = &row[0];
+            let colour = if verdict == "allowed" {
+                Colour::Green
+            } else {
+                Colour::Red
+            };
+            out.line(&format!(
+                "{}{}",
+                paint(verdict, colour),
+                line.get(verdict.len()..).unwrap_or_default()
+            ))?;
+        } else {
+            out.line(line)?;
+        }
+    }
+    out.line(summary)
+}
+
+/// One CSV row with the JSON record's fields.
+fn csv_row(record: &VerdictRecord) -> String {
+    [
+        record.allowed.to_string(),
+        record.line.to_string(),
+        record.rule.unwrap_or_default().to_string(),
+        record.verdict.to_string(),
+        record.category.as_str().to_string(),
+        record.url.to_string(),
+        record.path.to_string(),
+        record.agent.to_string(),
+        record.mode.as_str().to_string(),
+    ]
+    .iter()
+    .map(|field| csv_field(field))
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+/// A disallowed URL as a workflow command: an error when the run fails on
+/// it, else a warning, pointing at the deciding line of a local file.
+fn annotation(file: &RobotsFile, verdict: &Verdict, url: &str, agent: &str, fails: bool) -> String {
+    let robots: &Robots = &file.robots;
+    let (line, rule) = line_and_rule(robots, verdict);
+    let mut properties = Vec::new();
+    if let Source::File(path) = &file.source {
+        properties.push(("file", path.clone()));
+        if verdict.line > 0 {
+            properties.push(("line", verdict.line.to_string()));
+        }
+    }
+    properties.push(("title", "disallowed".to_string()));
+    let decided = if verdict.line > 0 {
+        format!("{line} {rule}")
+    } else {
+        rule
+    };
+    workflow_command(
+        if fails { "error" } else { "warning" },
+        &properties,
+        &format!("{url} is disallowed for {agent}: {decided}"),
+    )
 }

@@ -4,20 +4,16 @@
 use robots_matcher::{Crawler, Verdict, VerdictRecord};
 use serde::Serialize;
 
-use crate::args::{Arg, Args};
+use crate::cli::DiffArgs;
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::help;
 use crate::input::{stdin_at_most_once, urls_to_check, Source};
-use crate::output::{print_help, Output, Status};
+use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{SharedFlags, URL_LIST_FLAGS};
 use crate::text::{columns, count, printable};
 use crate::verdict_text::line_and_rule;
 
 const COMMAND: &str = "diff";
-const SHARED: &[&str] = URL_LIST_FLAGS;
-const OWN: &[&str] = &["--fail-on-change", "--help"];
 
 /// A URL whose verdict changes.
 struct Change<'u> {
@@ -37,30 +33,13 @@ struct ChangeRecord<'a> {
     new: VerdictRecord<'a>,
 }
 
-pub fn run(mut args: Args) -> Result<Status, CliError> {
-    let mut shared = SharedFlags::default();
-    let mut fail_on_change = false;
-    let mut positionals = Vec::new();
-    while let Some(arg) = args.next_arg()? {
-        match arg {
-            Arg::Positional(value) => positionals.push(value),
-            Arg::Flag { name, inline } => match name.as_str() {
-                "-h" | "--help" => return print_help(help::DIFF),
-                "--fail-on-change" => {
-                    args.no_value(&name, &inline)?;
-                    fail_on_change = true;
-                }
-                _ => {
-                    if !shared.take(&mut args, &name, inline, SHARED)? {
-                        return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
-                    }
-                }
-            },
-        }
-    }
-    let (urls_source, json) = (shared.urls.take(), shared.json);
+pub fn run(args: DiffArgs) -> Result<Status, CliError> {
+    let usage = |message: String| CliError::usage(Some(COMMAND), message);
+    let mut positionals = args.positionals;
     if positionals.len() < 2 {
-        return Err(args.error("missing files: give the OLD and the NEW robots.txt file"));
+        return Err(usage(
+            "missing files: give the OLD and the NEW robots.txt file".to_string(),
+        ));
     }
     // The first two arguments are the files, so a forgotten file shows up
     // as a URL taken for a file: name both in the message.
@@ -69,21 +48,24 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
         positionals[0], positionals[1]
     );
     let urls = positionals.split_off(2);
-    let old_source = Source::from_arg(&positionals[0]);
-    let new_source = Source::from_arg(&positionals[1]);
-    let crawler = shared.crawler(&args)?;
+    let old_source = Source::robots_from_arg(&positionals[0])?;
+    let new_source = Source::robots_from_arg(&positionals[1])?;
+    let crawler = args.crawler.crawler(COMMAND)?;
+    let urls_source = args.urls.as_deref().map(Source::from_arg);
+    let json = args.json;
     let mut inputs = vec![&old_source, &new_source];
     inputs.extend(urls_source.as_ref());
     stdin_at_most_once(&inputs, COMMAND)?;
     if urls_source.is_none() && urls.is_empty() {
-        return Err(args.error(format!(
+        return Err(usage(format!(
             "no URLs to compare: give them with --urls FILE or as arguments after OLD and NEW (here {files_named})"
         )));
     }
 
-    let options = shared.parse_options();
-    let old = RobotsFile::load(&old_source, &options)?;
-    let new = RobotsFile::load(&new_source, &options)?;
+    let options = args.read.parse_options();
+    let old = RobotsFile::load(&old_source, &options, &args.http, None)?;
+    // --fetch-status: NEW as if fetching it had ended that way.
+    let new = RobotsFile::load(&new_source, &options, &args.http, args.fetch_status)?;
     let listed = urls_source
         .as_ref()
         .map(Source::read_url_list)
@@ -95,11 +77,8 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
         warn(&warning);
     }
 
-    let check = shared.check_options();
-    let (old_matcher, new_matcher) = (
-        old.robots.matcher_with(&crawler, &check),
-        new.robots.matcher_with(&crawler, &check),
-    );
+    let check = args.crawler.check_options();
+    let (old_matcher, new_matcher) = (old.matcher(&crawler, &check), new.matcher(&crawler, &check));
     let changes: Vec<Change> = urls
         .iter()
         .filter_map(|&url| {
@@ -129,7 +108,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
         write_human(&mut out, &old, &new, &crawler, &changes, urls.len())?;
     }
     out.flush()?;
-    Ok(if fail_on_change && !changes.is_empty() {
+    Ok(if args.fail_on_change && !changes.is_empty() {
         Status::Findings
     } else {
         Status::Success

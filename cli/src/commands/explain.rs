@@ -6,60 +6,53 @@ use robots_matcher::{
     Robots, RuleKind, RuleMatch, Selection,
 };
 
-use crate::args::{Arg, Args};
+use crate::cli::ExplainArgs;
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::help;
 use crate::input::Source;
-use crate::output::{print_help, Output, Status};
+use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::settings::{SharedFlags, AGENT, LEGACY_AGENT_MATCHING, MODE, NO_SIZE_LIMIT, RAW_URL};
 use crate::text::{columns, count, printable};
+use crate::verdict_text::outcome_reason;
 
-const SHARED: &[&str] = &[AGENT, MODE, NO_SIZE_LIMIT, RAW_URL, LEGACY_AGENT_MATCHING];
-const OWN: &[&str] = &["--robots", "--help"];
+const COMMAND: &str = "explain";
 
-pub fn run(mut args: Args) -> Result<Status, CliError> {
-    let mut shared = SharedFlags::default();
-    let mut robots_source = None;
-    let mut urls = Vec::new();
-    while let Some(arg) = args.next_arg()? {
-        match arg {
-            Arg::Positional(url) => urls.push(url),
-            Arg::Flag { name, inline } => match name.as_str() {
-                "-h" | "--help" => return print_help(help::EXPLAIN),
-                "--robots" => {
-                    let value = args.value(&name, inline)?;
-                    args.set_once(&mut robots_source, &name, Source::from_arg(&value))?;
-                }
-                _ => {
-                    if !shared.take(&mut args, &name, inline, SHARED)? {
-                        return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
-                    }
-                }
-            },
-        }
+pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
+    let robots_source = Source::robots_from_arg(args.robots.as_deref().ok_or_else(|| {
+        CliError::usage(
+            Some(COMMAND),
+            "missing --robots FILE: the robots.txt file to explain ('-' for stdin)",
+        )
+    })?)?;
+    let crawler = args.crawler.crawler(COMMAND)?;
+    if args.urls.is_empty() {
+        return Err(CliError::usage(
+            Some(COMMAND),
+            "missing URL: give the URL to explain",
+        ));
     }
-    let robots_source = robots_source.ok_or_else(|| {
-        args.error("missing --robots FILE: the robots.txt file to explain ('-' for stdin)")
-    })?;
-    let crawler = shared.crawler(&args)?;
-    if urls.is_empty() {
-        return Err(args.error("missing URL: give the URL to explain"));
-    }
-    let file = RobotsFile::load(&robots_source, &shared.parse_options())?;
+    let parse = args.read.parse_options();
+    let file = RobotsFile::load(
+        &robots_source,
+        &parse,
+        &args.http,
+        args.fetch_status.fetch_status,
+    )?;
     file.warn_if_unusable();
     for warning in token_warnings(&crawler) {
         warn(&warning);
     }
-    let options = shared.check_options();
+    let options = args.crawler.check_options();
     let mut out = Output::new();
-    for (index, url) in urls.iter().enumerate() {
+    for (index, url) in args.urls.iter().enumerate() {
         if index > 0 {
             out.line("")?;
         }
-        let explanation = file.robots.explain(&crawler, url, &options);
-        for line in explain(&file.robots, &crawler, url, &options, &explanation) {
+        let explanation = file
+            .outcome
+            .and_then(|outcome| Explanation::fetch_outcome(outcome, url, parse.mode))
+            .unwrap_or_else(|| file.robots.explain(&crawler, url, &options));
+        for line in explain(&file, &crawler, url, &options, &explanation) {
             out.line(&line)?;
         }
     }
@@ -70,7 +63,7 @@ pub fn run(mut args: Args) -> Result<Status, CliError> {
 /// The explanation of one verdict, as lines of text. Every fact comes from
 /// the library's [`Explanation`]; this only words it.
 fn explain(
-    robots: &Robots,
+    file: &RobotsFile,
     crawler: &Crawler,
     url: &str,
     options: &CheckOptions,
@@ -86,8 +79,19 @@ fn explain(
                 Mode::Rfc9309 => "RFC 9309 (strict)",
             }
         ),
-        String::new(),
     ];
+    if let Some(outcome) = file.outcome {
+        text.push(format!(
+            "Fetched:  {} ({})",
+            outcome,
+            match file.source {
+                Source::Url(_) => "fetched from the site",
+                Source::Stdin | Source::File(_) => "as given by --fetch-status",
+            }
+        ));
+    }
+    text.push(String::new());
+    let robots = &file.robots;
     path_step(&mut text, explanation);
     text.push(String::new());
     match explanation.decision {
@@ -98,11 +102,14 @@ fn explain(
                 "The path is /robots.txt itself, which crawlers may always fetch, whatever its rules say.",
             );
         }
-        Decision::FetchOutcome(_) => {
+        Decision::FetchOutcome(outcome) => {
             text.push("2. Fetching robots.txt".to_string());
             para(
                 &mut text,
-                "robots.txt could not be fetched, so how fetching it ended decides for every URL; no group and no rule takes part.",
+                &format!(
+                    "{}. How fetching ended decides for every URL; no group and no rule takes part.",
+                    outcome_reason(outcome)
+                ),
             );
         }
         Decision::NoGroup => groups_step(&mut text, robots, options, &explanation.groups),
@@ -127,12 +134,11 @@ fn explain(
             printable(rule_text(robots, m))
         ),
         None => match explanation.decision {
-            Decision::RobotsTxt => "robots.txt is always allowed",
-            Decision::FetchOutcome(_) => "robots.txt could not be fetched",
-            Decision::NoGroup => "no rule applies to this crawler",
-            _ => "no rule matches",
-        }
-        .to_string(),
+            Decision::RobotsTxt => "robots.txt is always allowed".to_string(),
+            Decision::FetchOutcome(outcome) => format!("decided by {outcome}"),
+            Decision::NoGroup => "no rule applies to this crawler".to_string(),
+            _ => "no rule matches".to_string(),
+        },
     };
     text.push(format!(
         "Verdict: {} ({}), {decided_by}",
@@ -411,11 +417,15 @@ mod tests {
     use super::*;
 
     fn explained(file: &str, spec: &str, url: &str) -> String {
-        let robots = Robots::parse(file.as_bytes());
+        let file = RobotsFile {
+            source: Source::File("robots.txt".into()),
+            robots: Robots::parse(file.as_bytes()),
+            outcome: None,
+        };
         let crawler = Crawler::parse_spec(spec).unwrap();
         let options = CheckOptions::default();
-        let explanation = robots.explain(&crawler, url, &options);
-        explain(&robots, &crawler, url, &options, &explanation).join("\n")
+        let explanation = file.robots.explain(&crawler, url, &options);
+        explain(&file, &crawler, url, &options, &explanation).join("\n")
     }
 
     #[test]

@@ -1,24 +1,33 @@
-//! `robotstxt lint`: the library's diagnostics, compiler-style or as JSON
-//! Lines, with exit status 1 when a finding is an error.
+//! `robotstxt lint`: the library's diagnostics, compiler-style, as JSON
+//! Lines, as GitHub workflow commands or as SARIF, with exit status 1 when
+//! a finding is an error. A robots.txt URL whose fetch decides for every
+//! URL (a 404, a 503, a timeout) is a finding too.
 
 use std::ops::Range;
 
-use robots_matcher::{Diagnostic, Robots, Severity};
+use robots_matcher::{Code, Diagnostic, Robots, Severity};
 use serde::Serialize;
+use serde_json::json;
 
-use crate::args::{Arg, Args};
+use crate::cli::{LintArgs, LintFormat};
 use crate::error::CliError;
-use crate::help;
+use crate::formats::{colour_stdout, paint, workflow_command, Colour};
 use crate::input::{stdin_at_most_once, Source};
-use crate::output::{print_help, Output, Status};
-use crate::settings::{SharedFlags, JSON, MODE, NO_SIZE_LIMIT};
+use crate::output::{Output, Status};
+use crate::robots_file::read_robots;
 use crate::text::{count, printable};
+use crate::verdict_text::outcome_reason;
 
 const COMMAND: &str = "lint";
-const SHARED: &[&str] = &[MODE, NO_SIZE_LIMIT, JSON];
-const OWN: &[&str] = &["--help"];
 
-/// One JSON Lines record.
+/// The code of the finding that fetching a robots.txt URL decides for
+/// every URL instead of its rules.
+const FETCH_CODE: &str = "fetch-outcome";
+
+/// Where SARIF readers learn what the tool is.
+const INFORMATION_URI: &str = "https://www.rfc-editor.org/rfc/rfc9309";
+
+/// One finding, in every format's terms; also the JSON Lines record.
 #[derive(Serialize)]
 struct Finding<'a> {
     file: &'a str,
@@ -26,9 +35,10 @@ struct Finding<'a> {
     line: u32,
     column: Option<usize>,
     end: Option<usize>,
-    severity: &'static str,
+    #[serde(serialize_with = "severity_name")]
+    severity: Severity,
     code: &'static str,
-    message: &'a str,
+    message: String,
     /// Byte offsets into the file.
     span: Span,
 }
@@ -39,85 +49,207 @@ struct Span {
     end: usize,
 }
 
-pub fn run(mut args: Args) -> Result<Status, CliError> {
-    let mut shared = SharedFlags::default();
-    let mut sources = Vec::new();
-    while let Some(arg) = args.next_arg()? {
-        match arg {
-            Arg::Positional(file) => sources.push(Source::from_arg(&file)),
-            Arg::Flag { name, inline } => match name.as_str() {
-                "-h" | "--help" => return print_help(help::LINT),
-                _ => {
-                    if !shared.take(&mut args, &name, inline, SHARED)? {
-                        return Err(args.unknown_flag(&name, &[OWN, SHARED].concat()));
-                    }
-                }
-            },
-        }
+pub fn run(args: LintArgs) -> Result<Status, CliError> {
+    let format = match (args.format, args.json) {
+        (Some(format), _) => format,
+        (None, true) => LintFormat::Json,
+        (None, false) => LintFormat::Text,
+    };
+    if args.files.is_empty() {
+        return Err(CliError::usage(
+            Some(COMMAND),
+            "missing FILE: the robots.txt file to lint ('-' for stdin)",
+        ));
     }
-    let json = shared.json;
-    if sources.is_empty() {
-        return Err(args.error("missing FILE: the robots.txt file to lint ('-' for stdin)"));
-    }
+    let sources = args
+        .files
+        .iter()
+        .map(|arg| Source::robots_from_arg(arg))
+        .collect::<Result<Vec<_>, _>>()?;
     stdin_at_most_once(&sources.iter().collect::<Vec<_>>(), COMMAND)?;
+    let options = args.read.parse_options();
     // Read everything first: an unreadable file stops the run before any
     // output, instead of halfway through.
     let files = sources
         .iter()
-        .map(|source| source.read_bytes().map(|bytes| (source, bytes)))
+        .map(|source| read_robots(source, &args.http, &options).map(|read| (source, read)))
         .collect::<Result<Vec<_>, _>>()?;
 
-    let options = shared.parse_options();
-    let mut out = Output::new();
-    let mut tally = [0usize; 3];
-    for (source, bytes) in &files {
-        let robots = Robots::parse_with(bytes, &options);
+    let mut findings = Vec::new();
+    for (source, read) in &files {
+        let decided = read
+            .outcome
+            .and_then(|outcome| outcome.fixed_verdict().map(|verdict| (outcome, verdict)));
+        if let Some((outcome, verdict)) = decided {
+            findings.push(Finding {
+                file: source.name(),
+                line: 0,
+                column: None,
+                end: None,
+                // Everything disallowed is an outage for crawlers; everything
+                // allowed may be intended.
+                severity: if verdict.allowed {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                },
+                code: FETCH_CODE,
+                message: format!("{}.", outcome_reason(outcome)),
+                span: Span { start: 0, end: 0 },
+            });
+            continue;
+        }
+        let robots = Robots::parse_with(&read.bytes, &options);
         for diagnostic in robots.diagnostics() {
-            tally[severity_index(diagnostic.severity)] += 1;
-            let columns = columns(bytes, &robots, diagnostic);
-            if json {
-                out.json(&Finding {
-                    file: source.name(),
-                    line: diagnostic.line,
-                    column: columns.as_ref().map(|c| c.start),
-                    end: columns.as_ref().map(|c| c.end),
-                    severity: diagnostic.severity.as_str(),
-                    code: diagnostic.code.as_str(),
-                    message: &diagnostic.message,
-                    span: Span {
-                        start: diagnostic.span.start,
-                        end: diagnostic.span.end,
-                    },
-                })?;
-            } else {
-                let place = match columns {
-                    Some(c) => format!("{}:{}:{}", source.name(), diagnostic.line, c.start),
-                    None => source.name().to_string(),
-                };
-                out.line(&format!(
-                    "{}: {}[{}]: {}",
-                    printable(&place),
-                    diagnostic.severity,
-                    diagnostic.code,
-                    printable(&diagnostic.message)
-                ))?;
-            }
+            let columns = columns(&read.bytes, &robots, diagnostic);
+            findings.push(Finding {
+                file: source.name(),
+                line: diagnostic.line,
+                column: columns.as_ref().map(|c| c.start),
+                end: columns.as_ref().map(|c| c.end),
+                severity: diagnostic.severity,
+                code: diagnostic.code.as_str(),
+                message: diagnostic.message.clone(),
+                span: Span {
+                    start: diagnostic.span.start,
+                    end: diagnostic.span.end,
+                },
+            });
         }
     }
-    let [errors, warnings, infos] = tally;
-    if !json {
-        out.line(&format!(
-            "{}, {}, {}",
-            count(errors, "error", "errors"),
-            count(warnings, "warning", "warnings"),
-            count(infos, "info", "infos")
-        ))?;
+    let mut tally = [0usize; 3];
+    for finding in &findings {
+        tally[severity_index(finding.severity)] += 1;
+    }
+
+    let mut out = Output::new();
+    match format {
+        LintFormat::Text => {
+            let colour = colour_stdout();
+            for finding in &findings {
+                out.line(&text_line(finding, colour))?;
+            }
+            let [errors, warnings, infos] = tally;
+            out.line(&format!(
+                "{}, {}, {}",
+                count(errors, "error", "errors"),
+                count(warnings, "warning", "warnings"),
+                count(infos, "info", "infos")
+            ))?;
+        }
+        LintFormat::Json => {
+            for finding in &findings {
+                out.json(finding)?;
+            }
+        }
+        LintFormat::Github => {
+            for finding in &findings {
+                out.line(&github_line(finding))?;
+            }
+        }
+        LintFormat::Sarif => out.json(&sarif(&findings))?,
     }
     out.flush()?;
-    Ok(if errors > 0 {
+    Ok(if tally[0] > 0 {
         Status::Findings
     } else {
         Status::Success
+    })
+}
+
+/// `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`, errors and warnings
+/// coloured when `colour`.
+fn text_line(finding: &Finding, colour: bool) -> String {
+    let place = match finding.column {
+        Some(column) => format!("{}:{}:{column}", finding.file, finding.line),
+        None => finding.file.to_string(),
+    };
+    let severity = finding.severity.as_str();
+    let severity = match finding.severity {
+        Severity::Error if colour => paint(severity, Colour::Red),
+        Severity::Warning if colour => paint(severity, Colour::Yellow),
+        _ => severity.to_string(),
+    };
+    format!(
+        "{}: {severity}[{}]: {}",
+        printable(&place),
+        finding.code,
+        printable(&finding.message)
+    )
+}
+
+/// `::warning file=F,line=L,col=C,endColumn=E,title=CODE::message`; info
+/// findings are notices.
+fn github_line(finding: &Finding) -> String {
+    let level = match finding.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "notice",
+    };
+    let mut properties = vec![("file", finding.file.to_string())];
+    if let (Some(column), Some(end)) = (finding.column, finding.end) {
+        properties.push(("line", finding.line.to_string()));
+        properties.push(("col", column.to_string()));
+        if end > column {
+            properties.push(("endColumn", end.to_string()));
+        }
+    }
+    properties.push(("title", finding.code.to_string()));
+    workflow_command(level, &properties, &finding.message)
+}
+
+/// The findings as one SARIF 2.1.0 log: one run of this tool, one rule per
+/// code found (described by the library), one result per finding.
+fn sarif(findings: &[Finding]) -> serde_json::Value {
+    let mut codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let rules: Vec<serde_json::Value> = codes
+        .iter()
+        .map(|&id| {
+            let description = Code::ALL.iter().find(|code| code.as_str() == id).map_or(
+                "How fetching robots.txt ended decides for every URL.",
+                |code| code.description(),
+            );
+            json!({"id": id, "shortDescription": {"text": description}})
+        })
+        .collect();
+    let results: Vec<serde_json::Value> = findings
+        .iter()
+        .map(|finding| {
+            let mut location = json!({"artifactLocation": {"uri": finding.file}});
+            if let (Some(column), Some(end)) = (finding.column, finding.end) {
+                location["region"] = json!({
+                    "startLine": finding.line,
+                    "startColumn": column,
+                    "endColumn": end.max(column),
+                });
+            }
+            json!({
+                "ruleId": finding.code,
+                "level": match finding.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                    Severity::Info => "note",
+                },
+                "message": {"text": finding.message},
+                "locations": [{"physicalLocation": location}],
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "robotstxt",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": INFORMATION_URI,
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
     })
 }
 
@@ -127,6 +259,10 @@ fn severity_index(severity: Severity) -> usize {
         Severity::Warning => 1,
         Severity::Info => 2,
     }
+}
+
+fn severity_name<S: serde::Serializer>(severity: &Severity, out: S) -> Result<S::Ok, S::Error> {
+    out.serialize_str(severity.as_str())
 }
 
 /// The 1-based columns (in characters) where a finding starts and just past

@@ -4,4 +4,5 @@ pub mod batch;
 pub mod check;
 pub mod diff;
 pub mod explain;
+pub mod fetch;
 pub mod lint;

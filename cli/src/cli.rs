@@ -1,0 +1,450 @@
+//! The command line, declared with clap: every command, flag and help text
+//! is generated from these definitions.
+
+// The doc comments below are the help a terminal shows, so they are written
+// as plain text (`SEVERITY[CODE]`, `<loc>`), not as rustdoc markup.
+#![allow(rustdoc::broken_intra_doc_links, rustdoc::invalid_html_tags)]
+
+use std::ffi::OsString;
+use std::time::Duration;
+
+use clap::error::{ContextKind, ContextValue, ErrorKind};
+use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use robots_matcher::{FetchOutcome, Mode};
+
+use crate::error::CliError;
+use crate::settings::parse_mode;
+
+const CRAWLERS: &str = "\
+Crawlers (--agent SPEC): a product token such as Googlebot, or tokens to try
+in order, separated by '>': Googlebot-Image>Googlebot obeys a Googlebot-Image
+group, else a Googlebot group, else the * group. A spec ending in '>!*' never
+obeys the * group (AdsBot-Google>!*). Several --agent flags are one crawler
+whose tokens follow each other in order.
+
+robots.txt sources: a file, '-' for stdin, or an http(s) URL, fetched like a
+crawler does; a page's URL (https://example.com/page) fetches its site's
+/robots.txt. 4xx answers allow everything, 429, 5xx, timeouts and network
+errors disallow everything (RFC 9309 2.3.1). Like Googlebot, only the first
+500 KiB (512000 bytes) of a robots.txt file are read unless --no-size-limit.
+
+Exit status: 0 done, 1 found what was asked to fail on (lint errors,
+--fail-on-disallowed, --fail-on-change), 2 bad command line or unreadable input.";
+
+/// robotstxt: check URLs against robots.txt exactly as Googlebot reads it,
+/// or strictly by RFC 9309.
+#[derive(Parser, Debug)]
+#[command(name = "robotstxt", version, after_help = CRAWLERS, term_width = 80)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Is each URL allowed for a crawler? One line (or record) per URL
+    ///
+    /// Prints one line per URL, in order (URLs from --urls first, then the
+    /// arguments): the verdict, the URL, the path checked (when it differs
+    /// from the URL), and the line and text of the deciding rule, or why no
+    /// rule decided. A summary line follows.
+    ///
+    /// Exit status: 0 whatever the verdicts (1 with --fail-on-disallowed when
+    /// a URL is disallowed), 2 for a bad command line or an unreadable file.
+    ///
+    /// Example: robotstxt check --robots robots.txt --agent Googlebot /private/x
+    Check(CheckArgs),
+    /// Answer JSON Lines requests from stdin, one JSON line per request
+    ///
+    /// Each input line is a JSON object: robots (robots.txt as text) or
+    /// robots_b64 (its raw bytes in standard base64); agent (a crawler spec)
+    /// or agents (a list of specs that make one crawler); url; optional
+    /// raw_url (true to match the path as typed) and mode (google or
+    /// rfc9309, overrides --mode). Other keys are ignored; null counts as
+    /// absent for the optional keys.
+    ///
+    /// Each request gets exactly one output line, in order: the record that
+    /// `check --format json` writes. A line that cannot be answered (bad
+    /// JSON, a missing or mistyped key, bad base64) gets {"error":"..."} and
+    /// the rest go on. An empty agent is a valid request: it names no group,
+    /// as in Google's library. Blank lines are skipped. Output is flushed
+    /// whenever the input has no further line ready. Consecutive requests
+    /// with the same robots.txt (and mode) reuse the parsed file.
+    ///
+    /// Exit status: 0 once stdin is answered (even if some lines were
+    /// errors), 2 for a bad command line or unreadable stdin.
+    Batch(BatchArgs),
+    /// Report problems in robots.txt files, compiler-style
+    ///
+    /// Prints one line per finding: FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE.
+    /// Columns count characters from 1. Findings about the whole file (an
+    /// HTML page, a UTF-16 file) have no line. A summary line follows.
+    ///
+    /// Exit status: 1 if any finding is an error (crawlers will not read the
+    /// file as intended, or it cannot be fetched), else 0; 2 for a bad
+    /// command line or an unreadable file.
+    Lint(LintArgs),
+    /// Show step by step how the verdict for a URL is reached
+    ///
+    /// For each URL: the path taken from it, the path actually checked,
+    /// which groups apply to the crawler and why, every rule of those groups
+    /// that matches and its length, how the longest match and the tie-break
+    /// decide, and the verdict with its deciding line.
+    ///
+    /// Exit status: 0, or 2 for a bad command line or an unreadable file.
+    Explain(ExplainArgs),
+    /// List the URLs whose verdict changes between two robots.txt files
+    ///
+    /// For every URL whose verdict differs (allowed in one file, disallowed
+    /// in the other) prints the change and the deciding rule in each file
+    /// with its line, then a summary. URLs whose verdict stays the same are
+    /// not listed, even when another line decides it.
+    ///
+    /// Exit status: 0 (1 with --fail-on-change when a verdict changes), 2 for
+    /// a bad command line or an unreadable file.
+    Diff(DiffArgs),
+    /// Fetch a robots.txt like a crawler and print it, with how the fetch went
+    ///
+    /// Prints the body (as fetched, up to the size limit) on stdout, and on
+    /// stderr the URL fetched, the status, each redirect taken and, when the
+    /// outcome decides for every URL, that verdict.
+    ///
+    /// Exit status: 0 whatever the outcome (a 404, a timeout: it is told on
+    /// stderr), 2 for a bad command line.
+    Fetch(FetchArgs),
+    /// Print a shell completion script
+    ///
+    /// Example: robotstxt completions bash > /etc/bash_completion.d/robotstxt
+    Completions(CompletionsArgs),
+}
+
+/// `--agent`, `--raw-url`, `--legacy-agent-matching`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct CrawlerArgs {
+    /// The crawler (repeatable; see `robotstxt --help`)
+    #[arg(long = "agent", value_name = "SPEC")]
+    pub agents: Vec<String>,
+    /// Match the path exactly as typed, without the percent-encoding a
+    /// crawler's request applies
+    #[arg(long)]
+    pub raw_url: bool,
+    /// Let a group name a prefix of the crawler's token (User-agent: Google
+    /// applies to Googlebot), as old parsers did; Google and RFC 9309 do not
+    #[arg(long)]
+    pub legacy_agent_matching: bool,
+}
+
+/// `--mode`, `--no-size-limit`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ReadArgs {
+    /// Whose reading to follow: google or rfc9309 [default: google]
+    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
+    pub mode: Option<Mode>,
+    /// Read the whole file, not just the first 500 KiB
+    #[arg(long)]
+    pub no_size_limit: bool,
+}
+
+/// How robots.txt URLs are fetched.
+#[derive(Args, Debug, Clone)]
+pub struct HttpArgs {
+    /// The User-agent header sent when fetching a robots.txt URL
+    #[arg(long, value_name = "HEADER", default_value = crate::fetch::DEFAULT_USER_AGENT)]
+    pub user_agent: String,
+    /// Seconds to wait for a robots.txt URL before giving up (a timeout
+    /// disallows everything)
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
+    pub timeout: Duration,
+}
+
+/// `--fetch-status`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct FetchStatusArgs {
+    /// Check as if fetching robots.txt had ended this way, without
+    /// fetching: an HTTP status (200, 404, 503, ...), redirect-N, timeout or
+    /// network-error
+    #[arg(long, value_name = "CODE|timeout", value_parser = parse_fetch_status)]
+    pub fetch_status: Option<FetchOutcome>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// The robots.txt to check against: a file, '-' for stdin, or a URL
+    #[arg(long, value_name = "FILE|URL")]
+    pub robots: Option<String>,
+    /// URLs to check ('-' for stdin): one per line (blank lines and lines
+    /// starting with # skipped), a CSV table (url, loc or address column)
+    /// or a sitemap's <loc>s; other lines are skipped with a warning
+    #[arg(long, value_name = "FILE")]
+    pub urls: Option<String>,
+    /// Output format; json is JSON Lines, one record per URL: allowed, line
+    /// (0 = no rule), rule, verdict, category, url, path, agent, mode
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<CheckFormat>,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Exit 1 if any URL is disallowed
+    #[arg(long)]
+    pub fail_on_disallowed: bool,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub fetch_status: FetchStatusArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The URLs to check
+    #[arg(value_name = "URL")]
+    pub url_args: Vec<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckFormat {
+    /// An aligned table and a summary line
+    Text,
+    /// JSON Lines, one record per URL
+    Json,
+    /// CSV with a header row
+    Csv,
+    /// GitHub Actions workflow commands: a warning per disallowed URL
+    Github,
+}
+
+#[derive(Args, Debug)]
+pub struct BatchArgs {
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct LintArgs {
+    /// Output format: text (compiler-style), json (JSON Lines: file, line,
+    /// column, end, severity, code, message, span), github (workflow
+    /// commands that annotate a pull request) or sarif (SARIF 2.1.0)
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<LintFormat>,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The robots.txt files to lint: files, '-' for stdin, or URLs
+    #[arg(value_name = "FILE|URL")]
+    pub files: Vec<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LintFormat {
+    /// FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE, and a summary line
+    Text,
+    /// JSON Lines, one object per finding
+    Json,
+    /// GitHub Actions workflow commands (::error file=...::message)
+    Github,
+    /// SARIF 2.1.0, for code-scanning dashboards
+    Sarif,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The robots.txt to explain: a file, '-' for stdin, or a URL
+    #[arg(long, value_name = "FILE|URL")]
+    pub robots: Option<String>,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub fetch_status: FetchStatusArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The URLs to explain
+    #[arg(value_name = "URL")]
+    pub urls: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// URLs to compare ('-' for stdin), read like check's --urls: a list, a
+    /// CSV table or a sitemap
+    #[arg(long, value_name = "FILE")]
+    pub urls: Option<String>,
+    /// JSON Lines, one object per changed URL: change (newly-allowed,
+    /// newly-disallowed), url, agent, old and new (each the record check
+    /// --format json writes)
+    #[arg(long)]
+    pub json: bool,
+    /// Exit 1 if any verdict changes
+    #[arg(long)]
+    pub fail_on_change: bool,
+    #[command(flatten)]
+    pub crawler: CrawlerArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    /// Compare with NEW as if fetching it had ended this way, without
+    /// fetching it: an HTTP status (200, 404, 503, ...), redirect-N, timeout
+    /// or network-error
+    #[arg(long, value_name = "CODE|timeout", value_parser = parse_fetch_status)]
+    pub fetch_status: Option<FetchOutcome>,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// OLD and NEW robots.txt (files, '-' or URLs), then URLs to compare
+    #[arg(value_name = "OLD NEW [URL]")]
+    pub positionals: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct FetchArgs {
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The robots.txt URL, or a page's URL (its site's /robots.txt is fetched)
+    #[arg(value_name = "URL")]
+    pub url: String,
+}
+
+#[derive(Args, Debug)]
+pub struct CompletionsArgs {
+    /// The shell to complete for
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
+}
+
+fn parse_seconds(value: &str) -> Result<Duration, String> {
+    value
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("'{value}' is not a number of seconds between 0 and 3600"))
+}
+
+fn parse_fetch_status(value: &str) -> Result<FetchOutcome, String> {
+    value
+        .parse()
+        .map_err(|e: robots_matcher::FetchOutcomeError| e.to_string())
+}
+
+/// What the command line asks for: a command to run, or text (help,
+/// version) to print and succeed with.
+pub enum Parsed {
+    Run(Command),
+    Print(String),
+}
+
+/// Reads the command line; mistakes become one-line usage errors.
+pub fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliError> {
+    let argv: Vec<OsString> = std::iter::once(OsString::from("robotstxt"))
+        .chain(argv)
+        .collect();
+    match Cli::try_parse_from(&argv) {
+        Ok(cli) => Ok(Parsed::Run(cli.command)),
+        Err(error) => match error.kind() {
+            ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                Ok(Parsed::Print(error.render().to_string()))
+            }
+            // `robotstxt` alone: a missing command is a mistake.
+            ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand => {
+                Err(CliError::usage(
+                    None,
+                    format!(
+                        "missing command: robotstxt <command>, where the command is one of {}",
+                        command_names().join(", ")
+                    ),
+                ))
+            }
+            _ => Err(CliError::usage(command_of(&argv), one_line(&error))),
+        },
+    }
+}
+
+/// The subcommand names, for messages.
+fn command_names() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .chain(std::iter::once("help".to_string()))
+        .collect()
+}
+
+/// The subcommands, as the static names usage errors point at.
+const COMMANDS: [&str; 7] = [
+    "check",
+    "batch",
+    "lint",
+    "explain",
+    "diff",
+    "fetch",
+    "completions",
+];
+
+/// The subcommand the arguments name, for the pointer to its help.
+fn command_of(argv: &[OsString]) -> Option<&'static str> {
+    let name = argv.get(1)?.to_str()?;
+    COMMANDS.into_iter().find(|known| *known == name)
+}
+
+/// clap's error as one line: its first line without the `error: ` prefix,
+/// and the suggestion it offers, if any.
+fn one_line(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered.lines().next().unwrap_or_default();
+    let message = first.strip_prefix("error: ").unwrap_or(first).to_string();
+    let suggested = [ContextKind::SuggestedArg, ContextKind::SuggestedSubcommand]
+        .into_iter()
+        .find_map(|kind| match error.get(kind) {
+            Some(ContextValue::String(s)) => Some(s.clone()),
+            Some(ContextValue::Strings(list)) => list.first().cloned(),
+            _ => None,
+        });
+    match suggested {
+        Some(s) => format!("{message} (did you mean {s}?)"),
+        None => message,
+    }
+}
+
+/// The completion script for `shell`.
+pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "robotstxt", &mut script);
+    script
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(args: &[&str]) -> String {
+        match parse(args.iter().map(OsString::from)) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("{args:?} was accepted"),
+        }
+    }
+
+    #[test]
+    fn the_definitions_are_consistent() {
+        Cli::command().debug_assert();
+        let names: Vec<String> = Cli::command()
+            .get_subcommands()
+            .map(|c| c.get_name().to_string())
+            .collect();
+        assert_eq!(names, COMMANDS);
+    }
+
+    #[test]
+    fn mistakes_are_one_line_with_a_suggestion() {
+        let message = error(&["check", "--robot", "x"]);
+        assert!(!message.contains('\n'), "{message}");
+        assert!(message.contains("did you mean --robots?"), "{message}");
+        assert!(error(&["chek"]).contains("did you mean check?"));
+        assert!(error(&[]).starts_with("missing command"));
+        assert!(error(&["check", "--timeout", "0"]).contains("between 0 and 3600"));
+        assert!(error(&["check", "--fetch-status", "down"]).contains("not a fetch outcome"));
+    }
+}

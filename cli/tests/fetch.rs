@@ -1,0 +1,409 @@
+//! Live robots.txt: the binary fetches from a small HTTP server on
+//! 127.0.0.1 started inside each test, and applies RFC 9309's rules to how
+//! the fetch ended (statuses, redirect chains, a slow server, a body over
+//! the size limit, a gzip-encoded body, the User-agent header).
+
+mod support;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use support::{fixtures, run_in, Run};
+
+const RULES: &str = "User-agent: *\nDisallow: /private\n";
+
+/// A server answering every connection on its own thread until the test
+/// process ends; its base URL is `http://127.0.0.1:PORT`.
+struct Server {
+    base: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a local port is free");
+        let base = format!("http://{}", listener.local_addr().expect("a bound address"));
+        thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                thread::spawn(move || answer(stream));
+            }
+        });
+        Server { base }
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+}
+
+/// Reads one request and answers it by its path.
+fn answer(mut stream: TcpStream) {
+    let mut reader = BufReader::new(stream.try_clone().expect("the stream clones"));
+    let mut request_line = String::new();
+    if reader.read_line(&mut request_line).is_err() {
+        return;
+    }
+    let mut user_agent = String::new();
+    let mut accepts_gzip = false;
+    loop {
+        let mut header = String::new();
+        if reader.read_line(&mut header).unwrap_or(0) == 0 || header.trim().is_empty() {
+            break;
+        }
+        let lower = header.to_ascii_lowercase();
+        if let Some(value) = lower.strip_prefix("user-agent:") {
+            user_agent = header[header.len() - value.len()..].trim().to_string();
+        }
+        if lower.starts_with("accept-encoding:") && lower.contains("gzip") {
+            accepts_gzip = true;
+        }
+    }
+    let path = request_line.split(' ').nth(1).unwrap_or("/").to_string();
+    let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    let response = match segments.as_slice() {
+        ["robots.txt"] => ok(RULES.as_bytes(), &[]),
+        ["status", code, "robots.txt"] => response(code, "", b"server says no", &[]),
+        ["hop", n, "robots.txt"] => match n.parse::<u32>() {
+            Ok(0) | Err(_) => ok(RULES.as_bytes(), &[]),
+            Ok(n) => {
+                let next = format!("Location: /hop/{}/robots.txt\r\n", n - 1);
+                response("301", &next, b"", &[])
+            }
+        },
+        ["slow", "robots.txt"] => {
+            thread::sleep(Duration::from_secs(5));
+            ok(RULES.as_bytes(), &[])
+        }
+        ["stall", "robots.txt"] => {
+            // The head and part of the body, then nothing for 5 seconds.
+            let head = b"HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nUser-agent: *\n";
+            let _ = stream.write_all(head);
+            let _ = stream.flush();
+            thread::sleep(Duration::from_secs(5));
+            return;
+        }
+        ["big", "robots.txt"] => ok(&big_file(), &[]),
+        ["gzip", "robots.txt"] if accepts_gzip => {
+            let mut encoder =
+                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder.write_all(RULES.as_bytes()).expect("gzip in memory");
+            let body = encoder.finish().expect("gzip in memory");
+            response("200", "Content-Encoding: gzip\r\n", &body, &[])
+        }
+        ["ua", "robots.txt"] => ok(format!("# {user_agent}\n{RULES}").as_bytes(), &[]),
+        _ => response("404", "", b"not found", &[]),
+    };
+    let _ = stream.write_all(&response);
+}
+
+fn ok(body: &[u8], extra: &[u8]) -> Vec<u8> {
+    response("200", "Content-Type: text/plain\r\n", body, extra)
+}
+
+fn response(code: &str, headers: &str, body: &[u8], extra: &[u8]) -> Vec<u8> {
+    let mut out = format!(
+        "HTTP/1.1 {code} Status\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(body);
+    out.extend_from_slice(extra);
+    out
+}
+
+/// 600 KiB: a rule at the start and one past Google's 500 KiB limit.
+fn big_file() -> Vec<u8> {
+    let mut big = b"User-agent: *\nDisallow: /early\n".to_vec();
+    while big.len() < 600 * 1024 - 100 {
+        big.extend_from_slice(b"# filler to push the last rule past the limit\n");
+    }
+    big.extend_from_slice(b"Disallow: /late\n");
+    big
+}
+
+fn robotstxt(args: &[&str]) -> Run {
+    run_in(&fixtures(), args, b"")
+}
+
+fn check(robots: &str, extra: &[&str], urls: &[&str]) -> Run {
+    let mut args = vec!["check", "--robots", robots, "--agent", "Googlebot"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(urls);
+    robotstxt(&args)
+}
+
+#[test]
+fn statuses_decide_as_rfc_9309_says() {
+    let server = Server::start();
+    for (code, verdict, section) in [
+        ("404", "allowed", "2.3.1.3"),
+        ("401", "allowed", "2.3.1.3"),
+        ("410", "allowed", "2.3.1.3"),
+        ("429", "disallowed", "2.3.1.4"),
+        ("500", "disallowed", "2.3.1.4"),
+        ("503", "disallowed", "2.3.1.4"),
+    ] {
+        let url = server.url(&format!("/status/{code}/robots.txt"));
+        let run = check(&url, &[], &["/private", "/open"]);
+        assert_eq!(run.status, 0, "{code}: {}", run.stderr_text());
+        let expected = format!(
+            "robots.txt answered HTTP {code}, so every URL is {verdict} (RFC 9309 {section})"
+        );
+        let stdout = run.stdout_text();
+        assert_eq!(stdout.matches(&expected).count(), 2, "{code}: {stdout}");
+        assert!(
+            stdout.starts_with(&format!("{verdict} ")),
+            "{code}: {stdout}"
+        );
+        assert!(
+            run.stderr_text()
+                .contains(&format!("fetched {url}: HTTP {code}; {expected}")),
+            "{code}: {}",
+            run.stderr_text()
+        );
+    }
+}
+
+#[test]
+fn a_fetched_file_is_checked_by_its_rules() {
+    let server = Server::start();
+    let url = server.url("/robots.txt");
+    let run = check(&url, &["--format", "csv"], &["/private", "/open"]);
+    assert_eq!(run.status, 0, "{}", run.stderr_text());
+    let stdout = run.stdout_text();
+    assert!(
+        stdout.contains("false,2,Disallow: /private,disallowed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("true,0,,allowed,allowed-implicit,/open"),
+        "{stdout}"
+    );
+    assert_eq!(
+        run.stderr_text(),
+        format!("robotstxt: fetched {url}: HTTP 200\n")
+    );
+}
+
+#[test]
+fn a_page_url_fetches_its_sites_robots_txt() {
+    let server = Server::start();
+    let run = check(&server.url("/some/page?x=1"), &[], &["/private"]);
+    assert!(
+        run.stdout_text().starts_with("disallowed"),
+        "{}",
+        run.stdout_text()
+    );
+    assert!(run
+        .stderr_text()
+        .contains(&format!("fetched {}: HTTP 200", server.url("/robots.txt"))));
+}
+
+#[test]
+fn five_redirects_are_followed_and_a_sixth_is_not() {
+    let server = Server::start();
+    let five = check(&server.url("/hop/5/robots.txt"), &[], &["/private"]);
+    assert!(
+        five.stdout_text().starts_with("disallowed"),
+        "{}",
+        five.stdout_text()
+    );
+    assert!(five.stdout_text().contains("L2"), "{}", five.stdout_text());
+    let stderr = five.stderr_text();
+    assert!(stderr.contains("HTTP 200 after 5 redirects"), "{stderr}");
+    assert_eq!(stderr.matches("; redirected to ").count(), 5, "{stderr}");
+    assert!(stderr.contains(&format!(
+        "redirected to {}",
+        server.url("/hop/0/robots.txt")
+    )));
+
+    let six = check(&server.url("/hop/6/robots.txt"), &[], &["/private"]);
+    let stdout = six.stdout_text();
+    assert!(stdout.starts_with("allowed"), "{stdout}");
+    assert!(
+        stdout.contains("a redirect after 5 redirects (crawlers follow 5), so every URL is allowed (RFC 9309 2.3.1.2)"),
+        "{stdout}"
+    );
+    assert_eq!(six.stderr_text().matches("; redirected to ").count(), 5);
+}
+
+#[test]
+fn a_slow_server_times_out_and_disallows_everything() {
+    let server = Server::start();
+    let started = Instant::now();
+    let run = check(
+        &server.url("/slow/robots.txt"),
+        &["--timeout", "0.5"],
+        &["/open"],
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    let stdout = run.stdout_text();
+    assert!(stdout.starts_with("disallowed"), "{stdout}");
+    assert!(
+        stdout.contains(
+            "fetching robots.txt ended in a timeout, so every URL is disallowed (RFC 9309 2.3.1.4)"
+        ),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_body_that_stops_coming_times_out_too() {
+    let server = Server::start();
+    let started = Instant::now();
+    let run = check(
+        &server.url("/stall/robots.txt"),
+        &["--timeout=0.5"],
+        &["/open"],
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        run.stdout_text()
+            .contains("fetching robots.txt ended in a timeout, so every URL is disallowed"),
+        "{}",
+        run.stdout_text()
+    );
+}
+
+#[test]
+fn a_closed_port_is_a_network_error() {
+    let url = {
+        let listener = TcpListener::bind("127.0.0.1:0").expect("a local port is free");
+        format!(
+            "http://{}/robots.txt",
+            listener.local_addr().expect("an address")
+        )
+    };
+    let run = check(&url, &[], &["/open"]);
+    assert_eq!(run.status, 0);
+    assert!(
+        run.stdout_text()
+            .contains("fetching robots.txt ended in a network error, so every URL is disallowed"),
+        "{}",
+        run.stdout_text()
+    );
+}
+
+#[test]
+fn only_the_first_500_kib_are_read_unless_told() {
+    let server = Server::start();
+    let url = server.url("/big/robots.txt");
+    let limited = check(&url, &[], &["/early", "/late"]);
+    let stdout = limited.stdout_text();
+    assert!(stdout.contains("disallowed  /early"), "{stdout}");
+    assert!(stdout.contains("allowed     /late"), "{stdout}");
+    assert!(limited
+        .stderr_text()
+        .contains("--no-size-limit reads it all"));
+    let whole = check(&url, &["--no-size-limit"], &["/late"]);
+    assert!(
+        whole.stdout_text().starts_with("disallowed"),
+        "{}",
+        whole.stdout_text()
+    );
+
+    let fetched = robotstxt(&["fetch", &url]);
+    assert_eq!(fetched.stdout.len(), 512_000);
+    let fetched = robotstxt(&["fetch", "--no-size-limit", &url]);
+    assert_eq!(fetched.stdout, big_file());
+}
+
+#[test]
+fn a_gzip_body_is_decoded() {
+    let server = Server::start();
+    let run = robotstxt(&["fetch", &server.url("/gzip/robots.txt")]);
+    assert_eq!(run.stdout_text(), RULES);
+    let run = check(&server.url("/gzip/robots.txt"), &[], &["/private"]);
+    assert!(
+        run.stdout_text().starts_with("disallowed"),
+        "{}",
+        run.stdout_text()
+    );
+}
+
+#[test]
+fn the_user_agent_header_is_the_crawlers() {
+    let server = Server::start();
+    let url = server.url("/ua/robots.txt");
+    let default = robotstxt(&["fetch", &url]);
+    assert!(
+        default
+            .stdout_text()
+            .starts_with("# Mozilla/5.0 (compatible; robotstxt/"),
+        "{}",
+        default.stdout_text()
+    );
+    let custom = robotstxt(&["fetch", "--user-agent", "TestBot/1.0", &url]);
+    assert!(custom.stdout_text().starts_with("# TestBot/1.0\n"));
+    assert_eq!(
+        custom.stderr_text(),
+        format!("robotstxt: fetched {url}: HTTP 200\n")
+    );
+}
+
+#[test]
+fn lint_explain_and_diff_fetch_too() {
+    let server = Server::start();
+    let down = server.url("/status/503/robots.txt");
+    let lint = robotstxt(&["lint", &down]);
+    assert_eq!(lint.status, 1);
+    assert!(
+        lint.stdout_text().starts_with(&format!(
+            "{down}: error[fetch-outcome]: robots.txt answered HTTP 503, so every URL is disallowed"
+        )),
+        "{}",
+        lint.stdout_text()
+    );
+    let gone = robotstxt(&[
+        "lint",
+        "--format",
+        "github",
+        &server.url("/status/404/robots.txt"),
+    ]);
+    assert_eq!(gone.status, 0);
+    assert!(
+        gone.stdout_text().starts_with("::warning file="),
+        "{}",
+        gone.stdout_text()
+    );
+
+    let explain = robotstxt(&[
+        "explain",
+        "--robots",
+        &down,
+        "--agent",
+        "Googlebot",
+        "/private",
+    ]);
+    let text = explain.stdout_text();
+    assert!(
+        text.contains("Fetched:  HTTP 503 (fetched from the site)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Verdict: disallowed (unreachable), decided by HTTP 503"),
+        "{text}"
+    );
+
+    let diff = robotstxt(&[
+        "diff",
+        &server.url("/robots.txt"),
+        &down,
+        "--agent",
+        "Googlebot",
+        "/open",
+        "/private",
+    ]);
+    let text = diff.stdout_text();
+    assert!(text.starts_with("newly disallowed  /open"), "{text}");
+    assert!(text.contains("1 of 2 URLs changes verdict"), "{text}");
+}
