@@ -16,13 +16,13 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use robots_matcher::{FetchOutcome, Fix, Mode};
+use robots_matcher::{FetchOutcome, Fix, LineDiff, Mode};
 
 use crate::browser;
 use crate::view_model::{
     add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, Against, CheckJob,
     CompareJob, Comparison, CrawlerList, Document, ExplanationView, ExportFormat, ExportJob,
-    Inputs, Job, LineDiff, Results, TableQuery, TableView, UrlFile, UrlSet,
+    Inputs, Job, Results, TableQuery, TableView, UrlFile, UrlSet,
 };
 
 /// Shares a computed value between memos without cloning it; two values

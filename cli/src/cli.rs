@@ -228,6 +228,15 @@ pub struct LintArgs {
     /// Same as --format json
     #[arg(long, conflicts_with = "format")]
     pub json: bool,
+    /// Apply the fixes the findings carry (a misspelled key, a missing
+    /// colon, a byte order mark, a User-agent that joins the group above,
+    /// a pattern that needs percent-encoding): print them as a diff, write
+    /// the files, and lint the result
+    #[arg(long)]
+    pub fix: bool,
+    /// With --fix: print the fixes, write nothing
+    #[arg(long, requires = "fix")]
+    pub dry_run: bool,
     #[command(flatten)]
     pub read: ReadArgs,
     #[command(flatten)]

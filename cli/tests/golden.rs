@@ -149,6 +149,9 @@ golden_tests! {
     check_google_mode: ["check", "--robots", "rfc.txt", "--agent", "FooBot", "/~user/x", "/nocolon", "/a*b"];
     check_rfc9309_mode: ["check", "--robots", "rfc.txt", "--agent", "FooBot", "--mode", "rfc9309", "/~user/x", "/nocolon", "/a*b"];
     check_request_encoding: ["check", "--robots", "encoding.txt", "--agent", "FooBot", "/caf\u{e9}/menu", "/a b"];
+    check_json_usage: ["check", "--robots", "ai.txt", "--agent", "CCBot", "--json", "/blog/post", "/shop"];
+    lint_ai_traps: ["lint", "ai.txt"];
+    lint_fix_dry_run: ["lint", "--fix", "--dry-run", "ai.txt"];
     check_raw_url: ["check", "--robots", "encoding.txt", "--agent", "FooBot", "--raw-url", "--json", "/caf\u{e9}/menu", "/a b", "/a%20b"];
     check_legacy_agent_matching: ["check", "--robots", "legacy.txt", "--agent", "Googlebot", "--legacy-agent-matching", "/g/1"];
     check_exact_agent_matching: ["check", "--robots", "legacy.txt", "--agent", "Googlebot", "/g/1"];

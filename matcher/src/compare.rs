@@ -85,6 +85,9 @@ impl ChangeCounts {
 pub struct VerdictDiff<'r> {
     before: Vec<CrawlerMatcher<'r>>,
     after: Vec<CrawlerMatcher<'r>>,
+    /// The verdict every URL gets on a side whose robots.txt could not be
+    /// had ([`crate::FetchOutcome::fixed_verdict`]), instead of its rules'.
+    fixed: (Option<Verdict>, Option<Verdict>),
 }
 
 impl<'r> VerdictDiff<'r> {
@@ -105,7 +108,16 @@ impl<'r> VerdictDiff<'r> {
         VerdictDiff {
             before: matchers(before),
             after: matchers(after),
+            fixed: (None, None),
         }
+    }
+
+    /// The same diff where fetching a side's robots.txt left none to read:
+    /// that side's fixed verdict (`None`: its rules decide) applies to
+    /// every URL.
+    pub fn with_fixed_verdicts(mut self, before: Option<Verdict>, after: Option<Verdict>) -> Self {
+        self.fixed = (before, after);
+        self
     }
 
     /// How `url` changed for crawler `crawler`, and its verdict before,
@@ -119,7 +131,8 @@ impl<'r> VerdictDiff<'r> {
         url: &str,
         allowed_after: bool,
     ) -> Option<(ChangeKind, Verdict)> {
-        let before = self.before.get(crawler)?.check(url);
+        let matcher = self.before.get(crawler)?;
+        let before = self.fixed.0.unwrap_or_else(|| matcher.check(url));
         ChangeKind::between(before.allowed, allowed_after).map(|kind| (kind, before))
     }
 
@@ -128,7 +141,7 @@ impl<'r> VerdictDiff<'r> {
         let mut changes = Vec::new();
         for (index, url) in urls.into_iter().enumerate() {
             for (crawler, matcher) in self.after.iter().enumerate() {
-                let after = matcher.check(url);
+                let after = self.fixed.1.unwrap_or_else(|| matcher.check(url));
                 if let Some((kind, before)) = self.change_to(crawler, url, after.allowed) {
                     changes.push(VerdictChange {
                         kind,
@@ -230,6 +243,23 @@ mod tests {
             (0, ChangeKind::NewlyAllowed)
         );
         assert_eq!((changes[0].before.line, changes[0].after.line), (2, 0));
+    }
+
+    #[test]
+    fn a_side_without_a_robots_txt_gives_its_fixed_verdict() {
+        let live = Robots::parse(b"User-agent: *\nDisallow: /private/\n");
+        let crawlers = [Crawler::new("Googlebot")];
+        let down = crate::FetchOutcome::Timeout.fixed_verdict();
+        let diff = VerdictDiff::new(&live, &live, &crawlers, &CheckOptions::default())
+            .with_fixed_verdicts(None, down);
+        let changes = diff.changes(["/private/a", "/public"]);
+        // Only what was allowed becomes blocked when robots.txt is down.
+        assert_eq!(changes.len(), 1);
+        assert_eq!(
+            (changes[0].url, changes[0].kind),
+            (1, ChangeKind::NewlyDisallowed)
+        );
+        assert_eq!(changes[0].after.category, crate::Category::Unreachable);
     }
 
     #[test]

@@ -47,6 +47,7 @@ mod explain;
 mod fetch;
 mod index;
 mod key;
+mod line_diff;
 mod lines;
 mod lint;
 mod model;
@@ -67,6 +68,7 @@ pub use compare::{ChangeCounts, ChangeKind, VerdictChange, VerdictDiff};
 pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
 pub use explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
 pub use fetch::{fetch_policy, FetchOutcome, FetchOutcomeError, FetchPolicy, MAX_REDIRECTS};
+pub use line_diff::{LineDiff, MAX_EDITS};
 pub use lines::MAX_LINE_BYTES;
 pub use model::{
     AgentName, CrawlDelay, Group, GroupAgent, Line, LineKind, OtherDirective, Rule, RuleKind,

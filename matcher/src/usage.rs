@@ -275,13 +275,13 @@ pub(crate) fn parse_usage(
 }
 
 impl Robots {
-    /// The usage preferences that apply to `url` for `crawler` (see the
-    /// module documentation). They never change the verdict.
-    pub fn usage(&self, crawler: &Crawler, url: &str) -> Usage {
-        let options = CheckOptions::default();
+    /// The usage preferences that apply to `url` for `crawler`, its groups
+    /// and path found as `options` say (see the module documentation).
+    /// They never change the verdict.
+    pub fn usage(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Usage {
         let (_, applied) = self.select(crawler, options.agent_matching);
         let groups = applied.groups();
-        let path = self.checked_path(url, &options);
+        let path = self.checked_path(url, options);
         let mut usage = Usage::default();
         // (path length, line) of the Content-Usage chosen so far.
         let mut best_len: Option<usize> = None;
@@ -324,7 +324,7 @@ mod tests {
     use super::*;
 
     fn usage(text: &str, agent: &str, url: &str) -> Usage {
-        Robots::parse(text.as_bytes()).usage(&Crawler::new(agent), url)
+        Robots::parse(text.as_bytes()).usage(&Crawler::new(agent), url, &CheckOptions::default())
     }
 
     fn labels(line: &Option<UsageLine>) -> Vec<(String, String)> {

@@ -112,7 +112,7 @@ fn explain(
     // Without a usable file there are no preferences either.
     let usage = match fetched {
         Some(_) => Vec::new(),
-        None => usage_sentences(&robots.usage(crawler, url)),
+        None => usage_sentences(&robots.usage(crawler, url, &CheckOptions::default())),
     };
     let e = fetched.unwrap_or_else(|| robots.explain(crawler, url, &CheckOptions::default()));
     let group_lines: Vec<Range<u32>> = e

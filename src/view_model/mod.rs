@@ -8,7 +8,6 @@
 //! - [`results`]: verdicts for every (URL, crawler) row, counts, the
 //!   differences with the other mode or the version before, and the
 //!   table's filtered and sorted view;
-//! - [`line_diff`]: which lines differ between the two versions;
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
@@ -21,7 +20,6 @@ pub mod export;
 pub mod files;
 pub mod format;
 pub mod inputs;
-pub mod line_diff;
 pub mod results;
 pub mod startup;
 
@@ -37,7 +35,6 @@ pub use inputs::{
     add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
     too_large_to_edit, CrawlerEntry, CrawlerList, Inputs, FETCH_OUTCOMES,
 };
-pub use line_diff::LineDiff;
 pub use results::{
     Against, BeforeView, CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Job, Order,
     OtherView, Results, RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,

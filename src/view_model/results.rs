@@ -338,9 +338,9 @@ impl Results {
             checked_path,
             other,
             before,
-            usage: self
-                .crawler(row)
-                .and_then(|crawler| usage_view(&robots.usage(crawler, url))),
+            usage: self.crawler(row).and_then(|crawler| {
+                usage_view(&robots.usage(crawler, url, &CheckOptions::default()))
+            }),
         })
     }
 }

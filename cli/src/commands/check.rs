@@ -1,7 +1,7 @@
 //! `robotstxt check`: the verdict for each URL, as an aligned table, JSON
 //! Lines, CSV or GitHub workflow commands.
 
-use robots_matcher::{Robots, Verdict, VerdictRecord};
+use robots_matcher::{Robots, Usage, Verdict, VerdictRecord};
 
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::crawler::token_warnings;
@@ -73,7 +73,11 @@ pub fn run(args: CheckArgs) -> Result<Status, CliError> {
             disallowed += 1;
         }
         match format {
-            CheckFormat::Json => out.json(&record)?,
+            // The AI usage preferences too; none when the fetch left no file.
+            CheckFormat::Json => out.json(&record.with_usage(match file.fixed_verdict() {
+                Some(_) => Usage::default(),
+                None => robots.usage(&crawler, url, &options),
+            }))?,
             CheckFormat::Csv => out.line(&csv_row(&record))?,
             CheckFormat::Github => {
                 if !verdict.allowed {

@@ -1,7 +1,7 @@
 //! `robotstxt diff`: which URLs change verdict between two versions of a
 //! robots.txt file, and which rule decides in each.
 
-use robots_matcher::{Crawler, Verdict, VerdictRecord};
+use robots_matcher::{ChangeKind, Crawler, Verdict, VerdictDiff, VerdictRecord};
 use serde::Serialize;
 
 use crate::cli::DiffArgs;
@@ -18,6 +18,7 @@ const COMMAND: &str = "diff";
 /// A URL whose verdict changes.
 struct Change<'u> {
     url: &'u str,
+    kind: ChangeKind,
     old: Verdict,
     new: Verdict,
 }
@@ -78,26 +79,30 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
     }
 
     let check = args.crawler.check_options();
-    let (old_matcher, new_matcher) = (old.matcher(&crawler, &check), new.matcher(&crawler, &check));
-    let changes: Vec<Change> = urls
-        .iter()
-        .filter_map(|&url| {
-            let old_verdict = old_matcher.check(url);
-            let new_verdict = new_matcher.check(url);
-            (old_verdict.allowed != new_verdict.allowed).then_some(Change {
-                url,
-                old: old_verdict,
-                new: new_verdict,
-            })
-        })
-        .collect();
+    // What counts as a change is the library's, as in the app's compare mode.
+    let changes: Vec<Change> = VerdictDiff::new(
+        &old.robots,
+        &new.robots,
+        std::slice::from_ref(&crawler),
+        &check,
+    )
+    .with_fixed_verdicts(old.fixed_verdict(), new.fixed_verdict())
+    .changes(urls.iter().copied())
+    .into_iter()
+    .map(|change| Change {
+        url: urls[change.url],
+        kind: change.kind,
+        old: change.before,
+        new: change.after,
+    })
+    .collect();
 
     let agent = crawler.spec();
     let mut out = Output::new();
     if json {
         for change in &changes {
             out.json(&ChangeRecord {
-                change: change_name(change),
+                change: change.kind.as_str(),
                 url: change.url,
                 agent: &agent,
                 old: VerdictRecord::new(&old.robots, &change.old, change.url, &agent, &check),
@@ -113,14 +118,6 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
     } else {
         Status::Success
     })
-}
-
-fn change_name(change: &Change) -> &'static str {
-    if change.new.allowed {
-        "newly-allowed"
-    } else {
-        "newly-disallowed"
-    }
 }
 
 /// Each change as a heading line and one line per file, then a summary:
@@ -147,10 +144,9 @@ fn write_human(
         ]
     };
     for change in changes {
-        let heading = if change.new.allowed {
-            "newly allowed"
-        } else {
-            "newly disallowed"
+        let heading = match change.kind {
+            ChangeKind::NewlyAllowed => "newly allowed",
+            ChangeKind::NewlyDisallowed => "newly disallowed",
         };
         out.line(&format!("{heading}  {}", printable(change.url)))?;
         for line in columns(&[side(old, &change.old), side(new, &change.new)]) {
@@ -164,7 +160,10 @@ fn write_human(
             count(checked, "URL", "URLs")
         ))
     } else {
-        let newly_allowed = changes.iter().filter(|c| c.new.allowed).count();
+        let newly_allowed = changes
+            .iter()
+            .filter(|c| c.kind == ChangeKind::NewlyAllowed)
+            .count();
         out.line(&format!(
             "{} of {} {} verdict for {agent}: {newly_allowed} newly allowed, {} newly disallowed",
             changes.len(),
@@ -176,25 +175,5 @@ fn write_human(
             },
             changes.len() - newly_allowed
         ))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use robots_matcher::Robots;
-
-    #[test]
-    fn change_names_follow_the_new_verdict() {
-        let robots = Robots::parse(b"User-agent: *\nDisallow: /x\n");
-        let crawler = Crawler::new("Googlebot");
-        let blocked = robots.check(&crawler, "/x");
-        let open = robots.check(&crawler, "/y");
-        let change = Change {
-            url: "/x",
-            old: blocked,
-            new: open,
-        };
-        assert_eq!(change_name(&change), "newly-allowed");
     }
 }

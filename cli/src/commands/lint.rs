@@ -5,12 +5,12 @@
 
 use std::ops::Range;
 
-use robots_matcher::{Code, Diagnostic, Robots, Severity};
+use robots_matcher::{apply_fixes, Code, Diagnostic, LineDiff, ParseOptions, Robots, Severity};
 use serde::Serialize;
 use serde_json::json;
 
 use crate::cli::{LintArgs, LintFormat};
-use crate::error::CliError;
+use crate::error::{io_reason, note, CliError};
 use crate::formats::{colour_stdout, paint, workflow_command, Colour};
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{Output, Status};
@@ -70,10 +70,25 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
     let options = args.read.parse_options();
     // Read everything first: an unreadable file stops the run before any
     // output, instead of halfway through.
-    let files = sources
+    let mut files = sources
         .iter()
         .map(|source| read_robots(source, &args.http, &options).map(|read| (source, read)))
         .collect::<Result<Vec<_>, _>>()?;
+
+    let mut out = Output::new();
+    if args.fix {
+        if !args.dry_run {
+            if let Some((source, _)) = files.iter().find(|(s, _)| !matches!(s, Source::File(_))) {
+                return Err(CliError::usage(
+                    Some(COMMAND),
+                    format!("--fix writes the fixed file back, and {} is not a file; add --dry-run to see the fixes", source.name()),
+                ));
+            }
+        }
+        for (source, read) in &mut files {
+            fix(&mut out, source, &mut read.bytes, &options, args.dry_run)?;
+        }
+    }
 
     let mut findings = Vec::new();
     for (source, read) in &files {
@@ -122,7 +137,6 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
         tally[severity_index(finding.severity)] += 1;
     }
 
-    let mut out = Output::new();
     match format {
         LintFormat::Text => {
             let colour = colour_stdout();
@@ -155,6 +169,69 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
     } else {
         Status::Success
     })
+}
+
+/// Applies the fixes of `bytes`' findings: prints them as a diff of lines
+/// (`-` the line before, `+` after, each with its line number), then
+/// writes the file unless `dry_run`. `bytes` becomes the fixed text, which
+/// is then linted.
+fn fix(
+    out: &mut Output,
+    source: &Source,
+    bytes: &mut Vec<u8>,
+    options: &ParseOptions,
+    dry_run: bool,
+) -> Result<(), CliError> {
+    let robots = Robots::parse_with(bytes, options);
+    let fixes: Vec<&str> = robots
+        .diagnostics()
+        .iter()
+        .filter_map(|d| d.fix.as_ref().map(|f| f.title.as_str()))
+        .collect();
+    let fixed = apply_fixes(bytes, robots.diagnostics());
+    if fixed == *bytes {
+        return Ok(());
+    }
+    let name = source.name();
+    let (old, new) = (
+        String::from_utf8_lossy(bytes),
+        String::from_utf8_lossy(&fixed),
+    );
+    out.line(&format!("--- {}", printable(name)))?;
+    out.line(&format!("+++ {} (fixed)", printable(name)))?;
+    let diff = LineDiff::new(&old, &new);
+    let (old_lines, new_lines): (Vec<&str>, Vec<&str>) =
+        (old.split('\n').collect(), new.split('\n').collect());
+    let (mut i, mut j) = (1u32, 1u32);
+    while i as usize <= old_lines.len() || j as usize <= new_lines.len() {
+        if diff.before_changed(i) {
+            out.line(&format!("-{i}: {}", printable(old_lines[i as usize - 1])))?;
+            i += 1;
+        } else if diff.after_changed(j) {
+            out.line(&format!("+{j}: {}", printable(new_lines[j as usize - 1])))?;
+            j += 1;
+        } else {
+            i += 1;
+            j += 1;
+        }
+    }
+    let what = count(fixes.len(), "fix", "fixes");
+    if dry_run {
+        note(&format!(
+            "{name}: {what} not written (--dry-run): {}",
+            fixes.join("; ")
+        ));
+    } else {
+        let Source::File(path) = source else {
+            return Ok(());
+        };
+        std::fs::write(path, &fixed).map_err(|error| {
+            CliError::Input(format!("cannot write {name}: {}", io_reason(&error)))
+        })?;
+        note(&format!("{name}: {what} written: {}", fixes.join("; ")));
+    }
+    *bytes = fixed;
+    Ok(())
 }
 
 /// `FILE:LINE:COLUMN: SEVERITY[CODE]: MESSAGE`, errors and warnings

@@ -1,5 +1,6 @@
-//! Which lines differ between the version before and the draft, for the
-//! marks in both editors in compare mode.
+//! Which lines differ between two versions of a robots.txt: the marks in
+//! both of the app's editors in compare mode, and the diff `robotstxt lint
+//! --fix` prints.
 //!
 //! A line diff (the shortest edit script of Myers' O(ND) algorithm) after
 //! cutting the common first and last lines, which is all most edits leave.

@@ -1,0 +1,49 @@
+//! `robotstxt lint --fix` writes the fixed file; refuses to write where it
+//! cannot (stdin); and linting the result finds nothing left to fix.
+
+use std::process::{Command, Stdio};
+
+fn robotstxt() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_robotstxt"))
+}
+
+#[test]
+fn fix_writes_the_file_and_the_result_lints_clean() {
+    let dir = std::env::temp_dir().join(format!("robotstxt-fix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("robots.txt");
+    std::fs::write(
+        &file,
+        "User-agent: *\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\nDisallow /x\nDisallow: /browse/Still Life\n",
+    )
+    .unwrap();
+    let run = robotstxt().args(["lint", "--fix"]).arg(&file).output().unwrap();
+    assert_eq!(run.status.code(), Some(0), "{run:?}");
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert!(stdout.contains("+3: Allow: /"), "{stdout}");
+    assert!(stdout.contains("-6: Disallow /x"), "{stdout}");
+    assert!(String::from_utf8(run.stderr).unwrap().contains("3 fixes written"));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\nDisallow: /x\nDisallow: /browse/Still%20Life\n"
+    );
+    // Nothing is left to fix or report.
+    let again = robotstxt().args(["lint", "--fix"]).arg(&file).output().unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), "0 errors, 0 warnings, 0 infos\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn fix_without_dry_run_refuses_stdin() {
+    let mut child = robotstxt()
+        .args(["lint", "--fix", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdin.take());
+    let run = child.wait_with_output().unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8(run.stderr).unwrap().contains("add --dry-run"));
+}
