@@ -17,19 +17,32 @@ fn fix_writes_the_file_and_the_result_lints_clean() {
         "User-agent: *\nContent-Signal: search=yes, ai-train=no\n\nUser-agent: GPTBot\nDisallow: /\nDisallow /x\nDisallow: /browse/Still Life\n",
     )
     .unwrap();
-    let run = robotstxt().args(["lint", "--fix"]).arg(&file).output().unwrap();
+    let run = robotstxt()
+        .args(["lint", "--fix"])
+        .arg(&file)
+        .output()
+        .unwrap();
     assert_eq!(run.status.code(), Some(0), "{run:?}");
     let stdout = String::from_utf8(run.stdout).unwrap();
     assert!(stdout.contains("+3: Allow: /"), "{stdout}");
     assert!(stdout.contains("-6: Disallow /x"), "{stdout}");
-    assert!(String::from_utf8(run.stderr).unwrap().contains("3 fixes written"));
+    assert!(String::from_utf8(run.stderr)
+        .unwrap()
+        .contains("3 fixes written"));
     assert_eq!(
         std::fs::read_to_string(&file).unwrap(),
         "User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\nDisallow: /x\nDisallow: /browse/Still%20Life\n"
     );
     // Nothing is left to fix or report.
-    let again = robotstxt().args(["lint", "--fix"]).arg(&file).output().unwrap();
-    assert_eq!(String::from_utf8(again.stdout).unwrap(), "0 errors, 0 warnings, 0 infos\n");
+    let again = robotstxt()
+        .args(["lint", "--fix"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(again.stdout).unwrap(),
+        "0 errors, 0 warnings, 0 infos\n"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -45,5 +58,7 @@ fn fix_without_dry_run_refuses_stdin() {
     drop(child.stdin.take());
     let run = child.wait_with_output().unwrap();
     assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8(run.stderr).unwrap().contains("add --dry-run"));
+    assert!(String::from_utf8(run.stderr)
+        .unwrap()
+        .contains("add --dry-run"));
 }

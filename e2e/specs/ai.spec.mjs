@@ -74,3 +74,21 @@ test('a quick fix edits the file, and Ctrl+Z in the editor undoes it', async ({ 
   await page.locator('[data-testid=diagnostic][data-code=typo-accepted]').getByTestId('quick-fix').click();
   await expect(editor).toHaveValue('User-agent: *\nDisallow: /private\n');
 });
+
+test('diagnostics and explanation steps link to the section they rest on', async ({ page }) => {
+  await gotoApp(page);
+  await page.getByTestId('robots-input').fill(TRAP);
+  const lint = page.locator('[data-testid=diagnostic][data-code=agent-joins-previous-group]');
+  await expect(lint.getByTestId('reference')).toHaveAttribute(
+    'href',
+    'https://developers.google.com/search/docs/crawling-indexing/robots/robots_txt#grouping-of-lines-and-rules',
+  );
+  await expect(lint.getByTestId('reference')).toHaveAttribute('target', '_blank');
+  await page.getByTestId('result-row').first().click();
+  const links = page.getByTestId('explanation').getByTestId('reference');
+  await expect(links).toHaveText([
+    'RFC 9309, 2.2.3 Special Characters',
+    'RFC 9309, 2.2.1 The User-Agent Line',
+    'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
+  ]);
+});

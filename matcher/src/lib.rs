@@ -54,6 +54,7 @@ mod model;
 mod options;
 mod pattern;
 mod record;
+pub mod reference;
 mod robots;
 mod sort;
 mod url;
@@ -77,6 +78,7 @@ pub use model::{
 pub use options::{Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
 pub use pattern::Pattern;
 pub use record::{VerdictRecord, RECORD_FIELDS};
+pub use reference::Reference;
 pub use robots::Robots;
 pub use url::{path_params_query, robots_txt_url, UrlError};
 pub use url_list::{is_url, ListFormat, Rejected, UrlList, UrlListError};

@@ -2,7 +2,7 @@
 //! links to a line of the editor, progress.
 
 use leptos::prelude::*;
-use robots_matcher::Severity;
+use robots_matcher::{Reference, Severity};
 
 use crate::store::{use_store, Progress};
 use crate::view_model::format_count;
@@ -70,5 +70,15 @@ pub fn progress_view(progress: Progress) -> impl IntoView {
             <span>{label.clone()}</span>
             <progress max=progress.total.max(1).to_string() value=progress.done.to_string() aria-label=label></progress>
         </p>
+    }
+}
+
+/// A link to the document a behaviour rests on (RFC 9309 or Google's
+/// documentation), opened in a new tab at the reader's choice.
+pub fn reference_link(reference: Reference) -> impl IntoView {
+    view! {
+        <a class="reference" href=reference.url target="_blank" rel="noopener noreferrer" data-testid="reference">
+            {reference.title}
+        </a>
     }
 }

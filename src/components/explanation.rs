@@ -3,7 +3,9 @@
 
 use leptos::prelude::*;
 
-use crate::components::common::{verdict_badge, LineLink};
+use robots_matcher::{reference, Category};
+
+use crate::components::common::{reference_link, verdict_badge, LineLink};
 use crate::store::use_store;
 use crate::view_model::{category_label, line_range_label, verdict_str};
 
@@ -44,7 +46,8 @@ pub fn ExplanationPanel() -> impl IntoView {
                                             </span>
                                         }
                                     })}
-                                "."
+                                ". "
+                                {reference_link(reference::SPECIAL_CHARACTERS)}
                             </li>
                             <li>
                                 <span class="step-title">"Group"</span>
@@ -59,6 +62,8 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         })
                                         .collect_view()}
                                 </span>
+                                " "
+                                {reference_link(reference::USER_AGENT)}
                             </li>
                             <li>
                                 <span class="step-title">"Matching rules"</span>
@@ -102,7 +107,13 @@ pub fn ExplanationPanel() -> impl IntoView {
                                 <span class="step-title">"Decision"</span>
                                 <span data-testid="explain-decision">{e.decision.clone()}</span>
                                 " "
-                                <span class="muted">{format!("({})", category_label(e.category))}</span>
+                                <span class="muted">{format!("({}) ", category_label(e.category))}</span>
+                                // The fetch outcome's own section, or the rules'.
+                                {reference_link(if matches!(e.category, Category::Unavailable | Category::Unreachable) {
+                                    reference::ACCESS_RESULTS
+                                } else {
+                                    reference::RULES
+                                })}
                             </li>
                             {e
                                 .other

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::components::common::{severity_class, severity_symbol, LineLink};
+use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
 use crate::store::use_store;
 use crate::view_model::{diagnostic_place, format_crawl_delay, plural};
 
@@ -28,6 +28,7 @@ pub fn Diagnostics() -> impl IntoView {
                         d.message.clone(),
                         diagnostic_place(d),
                         d.fix.clone(),
+                        d.code.reference(),
                     )
                 })
                 .collect();
@@ -49,7 +50,7 @@ pub fn Diagnostics() -> impl IntoView {
                         <For
                             each=move || list.with(|l| l.0.clone())
                             key=|d| d.clone()
-                            children=move |(line, severity, code, message, place, fix)| {
+                            children=move |(line, severity, code, message, place, fix, reference)| {
                                 view! {
                                     <li class=format!("diagnostic {}", severity_class(severity)) data-testid="diagnostic" data-code=code data-line=line.to_string()>
                                         <button
@@ -65,7 +66,7 @@ pub fn Diagnostics() -> impl IntoView {
                                             // The name is the visible text, then what the button does.
                                             <span class="visually-hidden">{(line > 0).then_some(": go to the line")}</span>
                                         </button>
-                                        <p class="diagnostic-message">{message}</p>
+                                        <p class="diagnostic-message">{message} " " {reference_link(reference)}</p>
                                         {fix.map(|fix| {
                                             let title = fix.title.clone();
                                             view! {

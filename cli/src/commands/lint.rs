@@ -5,7 +5,9 @@
 
 use std::ops::Range;
 
-use robots_matcher::{apply_fixes, Code, Diagnostic, LineDiff, ParseOptions, Robots, Severity};
+use robots_matcher::{
+    apply_fixes, reference, Code, Diagnostic, LineDiff, ParseOptions, Robots, Severity,
+};
 use serde::Serialize;
 use serde_json::json;
 
@@ -284,11 +286,15 @@ fn sarif(findings: &[Finding]) -> serde_json::Value {
     let rules: Vec<serde_json::Value> = codes
         .iter()
         .map(|&id| {
-            let description = Code::ALL.iter().find(|code| code.as_str() == id).map_or(
+            let code = Code::ALL.iter().find(|code| code.as_str() == id);
+            let description = code.map_or(
                 "How fetching robots.txt ended decides for every URL.",
                 |code| code.description(),
             );
-            json!({"id": id, "shortDescription": {"text": description}})
+            // Where the behaviour is written down (the fetch finding: the
+            // RFC's access results).
+            let reference = code.map_or(reference::ACCESS_RESULTS, |code| code.reference());
+            json!({"id": id, "shortDescription": {"text": description}, "helpUri": reference.url})
         })
         .collect();
     let results: Vec<serde_json::Value> = findings
