@@ -13,7 +13,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use robots_matcher::{FetchOutcome, Mode};
 
 use crate::error::CliError;
-use crate::settings::parse_mode;
+use crate::settings::mode_value;
 
 const CRAWLERS: &str = "\
 Crawlers (--agent SPEC): a product token such as Googlebot, or tokens to try
@@ -138,7 +138,7 @@ pub struct CrawlerArgs {
 #[derive(Args, Debug, Clone, Default)]
 pub struct ReadArgs {
     /// Whose reading to follow: google or rfc9309 [default: google]
-    #[arg(long, value_name = "MODE", value_parser = parse_mode)]
+    #[arg(long, value_name = "MODE", value_parser = mode_value)]
     pub mode: Option<Mode>,
     /// Read the whole file, not just the first 500 KiB
     #[arg(long)]
@@ -216,6 +216,10 @@ pub enum CheckFormat {
 pub struct BatchArgs {
     #[command(flatten)]
     pub read: ReadArgs,
+    /// Arguments batch does not take, kept to say where requests come from
+    /// (a file name here is the usual mistake).
+    #[arg(hide = true)]
+    pub stray: Vec<String>,
 }
 
 #[derive(Args, Debug)]

@@ -42,7 +42,13 @@ impl CrawlerArgs {
     }
 }
 
-/// Reads a `--mode` value (or a batch request's `mode`).
+/// Reads a batch request's `mode`.
 pub fn parse_mode(value: &str) -> Result<Mode, String> {
-    Mode::parse(value).ok_or_else(|| format!("unknown mode '{value}': use google or rfc9309"))
+    mode_value(value).map_err(|hint| format!("unknown mode '{value}': {hint}"))
+}
+
+/// Reads a `--mode` value; the error is only the hint, as clap already
+/// names the value and the flag.
+pub fn mode_value(value: &str) -> Result<Mode, &'static str> {
+    Mode::parse(value).ok_or("use google or rfc9309")
 }

@@ -39,6 +39,12 @@ struct Request {
 }
 
 pub fn run(args: BatchArgs) -> Result<Status, CliError> {
+    if let Some(stray) = args.stray.first() {
+        return Err(CliError::usage(
+            Some("batch"),
+            format!("unexpected argument '{stray}': batch reads its requests from stdin"),
+        ));
+    }
     let defaults = Defaults {
         mode: args.read.mode.unwrap_or_default(),
         no_size_limit: args.read.no_size_limit,
