@@ -64,7 +64,7 @@ pub enum Command {
     /// absent for the optional keys.
     ///
     /// Each request gets exactly one output line, in order: the record that
-    /// `check --format json` writes. A line that cannot be answered (bad
+    /// `check --format json` writes, without `usage`. A line that cannot be answered (bad
     /// JSON, a missing or mistyped key, bad base64) gets {"error":"..."} and
     /// the rest go on. An empty agent is a valid request: it names no group,
     /// as in Google's library. Blank lines are skipped. Output is flushed
