@@ -1,7 +1,9 @@
 //! `robotstxt completions SHELL` prints a script for each shell. Bash's is
 //! syntax-checked with `bash -n` and then loaded and asked for completions;
-//! the others are checked for their shell's registration and for every
-//! command and flag (no zsh, fish or PowerShell is installed to run them).
+//! zsh's and fish's are syntax-checked by those shells (`scripts/test`
+//! installs them; without them the check says so and passes, except under
+//! CI); every script is checked for its shell's registration and for every
+//! command and flag (PowerShell has no Debian package to run it).
 
 mod support;
 
@@ -90,4 +92,30 @@ fn an_unknown_shell_is_a_usage_error() {
         "{}",
         run.stderr_text()
     );
+}
+
+/// Checks `shell`'s script with the shell's own parser (`args` then the
+/// file), when the shell is installed.
+fn syntax_checked_by(shell: &str, program: &str, args: &[&str]) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("robotstxt-completions");
+    std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
+    let path = dir.join(format!("robotstxt.{shell}"));
+    std::fs::write(&path, script(shell)).expect("the script can be written");
+    match Command::new(program).args(args).arg(&path).output() {
+        Ok(run) => assert!(
+            run.status.success(),
+            "{program} rejects the {shell} script: {}",
+            String::from_utf8_lossy(&run.stderr)
+        ),
+        Err(_) if std::env::var_os("CI").is_none() => {
+            println!("{program} is not installed: the {shell} script is not syntax-checked");
+        }
+        Err(error) => panic!("{program} is needed under CI ({error}); scripts/test installs it"),
+    }
+}
+
+#[test]
+fn zsh_and_fish_scripts_parse() {
+    syntax_checked_by("zsh", "zsh", &["-n"]);
+    syntax_checked_by("fish", "fish", &["--no-execute"]);
 }

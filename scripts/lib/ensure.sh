@@ -114,6 +114,15 @@ ensure_chromium() {
 	fi
 }
 
+# zsh and fish: the CLI's completion scripts are checked by each shell's
+# own syntax check (PowerShell has no Debian package: its script is checked
+# for its registration and words only).
+ensure_shells() {
+	if ! command -v zsh >/dev/null || ! command -v fish >/dev/null; then
+		apt_install zsh fish
+	fi
+}
+
 # trunk builds with cargo --offline, so every crate must be downloaded first.
 ensure_crates() {
 	local locked=()
