@@ -394,16 +394,27 @@ printSizes(sizes);
 verdict('dist/ gzipped total', sizes.total, BUDGET, 'B');
 const server = await startServer();
 const browser = await chromium.launch(LAUNCH);
+// ONLY (a comma-separated list of these names) runs some measurements.
+const measurements = {
+  load: (base) => load(browser, base),
+  'keystroke-small': (base) =>
+    keystrokes(browser, base, { size: 10_000, urlCount: 100, label: '10 KB x 100 URLs', target: TARGETS.small }),
+  'keystroke-large': (base) =>
+    keystrokes(browser, base, { size: 512_000, urlCount: 1000, label: '500 KiB x 1,000 URLs', target: TARGETS.large, floor: true }),
+  'keystroke-bulk': (base) =>
+    keystrokes(browser, base, { size: 10_000, urlCount: 100_000, label: '10 KB x 100,000 URLs', target: TARGETS.bulkKey }),
+  paste: (base) => paste(browser, base),
+  scroll: (base) => scroll(browser, base),
+  slices: (base) => slowChecks(browser, base),
+  compare: (base) => compareKeystrokes(browser, base),
+};
+const only = process.env.ONLY ? process.env.ONLY.split(',') : Object.keys(measurements);
 try {
   const base = `http://127.0.0.1:${port}/`;
-  await load(browser, base);
-  await keystrokes(browser, base, { size: 10_000, urlCount: 100, label: '10 KB x 100 URLs', target: TARGETS.small });
-  await keystrokes(browser, base, { size: 512_000, urlCount: 1000, label: '500 KiB x 1,000 URLs', target: TARGETS.large, floor: true });
-  await keystrokes(browser, base, { size: 10_000, urlCount: 100_000, label: '10 KB x 100,000 URLs', target: TARGETS.bulkKey });
-  await paste(browser, base);
-  await scroll(browser, base);
-  await slowChecks(browser, base);
-  await compareKeystrokes(browser, base);
+  for (const name of only) {
+    if (!measurements[name]) throw new Error(`ONLY: no measurement '${name}' (${Object.keys(measurements).join(', ')})`);
+    await measurements[name](base);
+  }
 } finally {
   await browser.close();
   server.kill();
