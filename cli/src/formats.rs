@@ -1,18 +1,8 @@
-//! Small writers for the machine formats the CLI prints besides JSON:
-//! CSV fields, GitHub Actions workflow commands, and the colours of text
-//! output on a terminal.
+//! Small writers for the machine formats the CLI prints besides JSON and
+//! CSV (both the library's record writes): GitHub Actions workflow
+//! commands, and the colours of text output on a terminal.
 
 use std::io::IsTerminal;
-
-/// A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line
-/// break, with quotes doubled.
-pub fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
 
 /// A GitHub Actions workflow command: `::LEVEL key=value,...::message`,
 /// with the escapes the runner decodes, so a message or file name cannot
@@ -67,13 +57,6 @@ pub fn paint(text: &str, colour: Colour) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn csv_fields_are_quoted_when_needed() {
-        assert_eq!(csv_field("/a"), "/a");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-    }
 
     #[test]
     fn workflow_commands_escape_what_the_runner_reads() {

@@ -6,7 +6,7 @@ use robots_matcher::{Robots, Usage, Verdict, VerdictRecord};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::formats::{colour_stdout, csv_field, paint, workflow_command, Colour};
+use crate::formats::{colour_stdout, paint, workflow_command, Colour};
 use crate::input::{stdin_at_most_once, urls_to_check, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
@@ -14,9 +14,6 @@ use crate::text::{columns, count, printable};
 use crate::verdict_text::line_and_rule;
 
 const COMMAND: &str = "check";
-
-/// The CSV header: the JSON record's keys, in its order.
-const CSV_HEADER: &str = "allowed,line,rule,verdict,category,url,path,agent,mode";
 
 pub fn run(args: CheckArgs) -> Result<Status, CliError> {
     let format = match (args.format, args.json) {
@@ -62,7 +59,7 @@ pub fn run(args: CheckArgs) -> Result<Status, CliError> {
     let mut rows = Vec::with_capacity(urls.len());
     let mut disallowed = 0;
     if format == CheckFormat::Csv {
-        out.line(CSV_HEADER)?;
+        out.line(csv_line(&VerdictRecord::csv_header(false)))?;
     }
     // One crawler, many URLs: resolve its groups once.
     let matcher = file.matcher(&crawler, &options);
@@ -78,7 +75,11 @@ pub fn run(args: CheckArgs) -> Result<Status, CliError> {
                 Some(_) => Usage::default(),
                 None => robots.usage(&crawler, url, &options),
             }))?,
-            CheckFormat::Csv => out.line(&csv_row(&record))?,
+            CheckFormat::Csv => {
+                let mut row = String::new();
+                record.write_csv(false, &mut row);
+                out.line(csv_line(&row))?;
+            }
             CheckFormat::Github => {
                 if !verdict.allowed {
                     out.line(&annotation(
@@ -156,23 +157,11 @@ fn write_table(
     out.line(summary)
 }
 
-/// One CSV row with the JSON record's fields.
-fn csv_row(record: &VerdictRecord) -> String {
-    [
-        record.allowed.to_string(),
-        record.line.to_string(),
-        record.rule.unwrap_or_default().to_string(),
-        record.verdict.to_string(),
-        record.category.as_str().to_string(),
-        record.url.to_string(),
-        record.path.to_string(),
-        record.agent.to_string(),
-        record.mode.as_str().to_string(),
-    ]
-    .iter()
-    .map(|field| csv_field(field))
-    .collect::<Vec<_>>()
-    .join(",")
+/// A row of the record's own CSV (the app's exports write the same) as a
+/// line of output: the record ends rows with CRLF, as CSV files do; the
+/// CLI prints lines.
+fn csv_line(row: &str) -> &str {
+    row.trim_end_matches("\r\n")
 }
 
 /// A disallowed URL as a workflow command: an error when the run fails on
