@@ -69,16 +69,10 @@ impl Default for AppState {
             urls: String::new(),
             mode: Mode::Google,
             before: None,
-            fetch: FETCHED,
+            fetch: FetchOutcome::FETCHED,
         }
     }
 }
-
-/// A robots.txt fetched with HTTP 200, the usual case.
-pub const FETCHED: FetchOutcome = FetchOutcome::Status {
-    code: 200,
-    redirects: 0,
-};
 
 /// Why a hash could not be turned back into an [`AppState`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -214,7 +208,7 @@ fn decode_raw(raw: &[u8], v2: bool) -> Result<AppState, DecodeError> {
         crawlers.push(reader.text("crawler list")?);
     }
     let urls = reader.text("URL list")?;
-    let (mut before, mut fetch) = (None, FETCHED);
+    let (mut before, mut fetch) = (None, FetchOutcome::FETCHED);
     if v2 {
         before = match reader.byte()? {
             0 => None,

@@ -91,12 +91,17 @@ impl RobotsFile {
         self.outcome.and_then(FetchOutcome::fixed_verdict)
     }
 
-    /// The verdicts of this file for `crawler`, its groups resolved once.
-    pub fn matcher(&self, crawler: &Crawler, check: &CheckOptions) -> FileMatcher<'_> {
-        FileMatcher {
-            fixed: self.fixed_verdict(),
-            rules: self.robots.matcher_with(crawler, check),
-        }
+    /// How fetching it ended; a local file reads as fetched.
+    pub fn fetch_outcome(&self) -> FetchOutcome {
+        self.outcome.unwrap_or(FetchOutcome::FETCHED)
+    }
+
+    /// The verdicts of this file for `crawler`, its groups resolved once:
+    /// by its rules, or the one verdict its fetch outcome gives every URL.
+    pub fn matcher(&self, crawler: &Crawler, check: &CheckOptions) -> CrawlerMatcher<'_> {
+        self.robots
+            .matcher_with(crawler, check)
+            .fetched_as(self.fetch_outcome())
     }
 
     /// Warns on stderr about error-level findings: verdicts on such a file
@@ -109,19 +114,6 @@ impl RobotsFile {
         for warning in unusable_warnings(&self.robots) {
             warn(&format!("{}: {warning}", self.source.name()));
         }
-    }
-}
-
-/// A file's verdicts for one crawler: by its rules, or the one verdict
-/// that how fetching it ended gives every URL.
-pub struct FileMatcher<'f> {
-    fixed: Option<Verdict>,
-    rules: CrawlerMatcher<'f>,
-}
-
-impl FileMatcher<'_> {
-    pub fn check(&self, url: &str) -> Verdict {
-        self.fixed.unwrap_or_else(|| self.rules.check(url))
     }
 }
 

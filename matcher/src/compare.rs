@@ -8,6 +8,7 @@
 //! acts on is the same). Front ends only word the changes.
 
 use crate::agent::Crawler;
+use crate::fetch::FetchOutcome;
 use crate::robots::Robots;
 use crate::verdict::{CheckOptions, CrawlerMatcher, Verdict};
 
@@ -85,9 +86,6 @@ impl ChangeCounts {
 pub struct VerdictDiff<'r> {
     before: Vec<CrawlerMatcher<'r>>,
     after: Vec<CrawlerMatcher<'r>>,
-    /// The verdict every URL gets on a side whose robots.txt could not be
-    /// had ([`crate::FetchOutcome::fixed_verdict`]), instead of its rules'.
-    fixed: (Option<Verdict>, Option<Verdict>),
 }
 
 impl<'r> VerdictDiff<'r> {
@@ -108,15 +106,20 @@ impl<'r> VerdictDiff<'r> {
         VerdictDiff {
             before: matchers(before),
             after: matchers(after),
-            fixed: (None, None),
         }
     }
 
-    /// The same diff where fetching a side's robots.txt left none to read:
-    /// that side's fixed verdict (`None`: its rules decide) applies to
-    /// every URL.
-    pub fn with_fixed_verdicts(mut self, before: Option<Verdict>, after: Option<Verdict>) -> Self {
-        self.fixed = (before, after);
+    /// The same diff for robots.txt files whose fetches ended with
+    /// `before` and `after` (see [`CrawlerMatcher::fetched_as`]).
+    pub fn fetched_as(mut self, before: FetchOutcome, after: FetchOutcome) -> Self {
+        let fetched = |matchers: Vec<CrawlerMatcher<'r>>, outcome: FetchOutcome| {
+            matchers
+                .into_iter()
+                .map(|m| m.fetched_as(outcome))
+                .collect()
+        };
+        self.before = fetched(self.before, before);
+        self.after = fetched(self.after, after);
         self
     }
 
@@ -131,8 +134,7 @@ impl<'r> VerdictDiff<'r> {
         url: &str,
         allowed_after: bool,
     ) -> Option<(ChangeKind, Verdict)> {
-        let matcher = self.before.get(crawler)?;
-        let before = self.fixed.0.unwrap_or_else(|| matcher.check(url));
+        let before = self.before.get(crawler)?.check(url);
         ChangeKind::between(before.allowed, allowed_after).map(|kind| (kind, before))
     }
 
@@ -141,7 +143,7 @@ impl<'r> VerdictDiff<'r> {
         let mut changes = Vec::new();
         for (index, url) in urls.into_iter().enumerate() {
             for (crawler, matcher) in self.after.iter().enumerate() {
-                let after = self.fixed.1.unwrap_or_else(|| matcher.check(url));
+                let after = matcher.check(url);
                 if let Some((kind, before)) = self.change_to(crawler, url, after.allowed) {
                     changes.push(VerdictChange {
                         kind,
@@ -249,9 +251,8 @@ mod tests {
     fn a_side_without_a_robots_txt_gives_its_fixed_verdict() {
         let live = Robots::parse(b"User-agent: *\nDisallow: /private/\n");
         let crawlers = [Crawler::new("Googlebot")];
-        let down = crate::FetchOutcome::Timeout.fixed_verdict();
         let diff = VerdictDiff::new(&live, &live, &crawlers, &CheckOptions::default())
-            .with_fixed_verdicts(None, down);
+            .fetched_as(FetchOutcome::FETCHED, FetchOutcome::Timeout);
         let changes = diff.changes(["/private/a", "/public"]);
         // Only what was allowed becomes blocked when robots.txt is down.
         assert_eq!(changes.len(), 1);

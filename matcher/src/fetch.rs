@@ -70,6 +70,12 @@ pub fn fetch_policy(outcome: FetchOutcome) -> FetchPolicy {
 }
 
 impl FetchOutcome {
+    /// HTTP 200 at the first request: the usual case, the file is read.
+    pub const FETCHED: FetchOutcome = FetchOutcome::Status {
+        code: 200,
+        redirects: 0,
+    };
+
     /// The verdict every URL gets after this outcome, or `None` when the
     /// crawler reads the file's rules (a 2xx, or a redirect it follows).
     pub fn fixed_verdict(self) -> Option<Verdict> {
@@ -350,6 +356,30 @@ mod tests {
             assert_eq!((v.allowed, v.category), (allowed, category), "{name}");
             assert_eq!(v.line, 0);
         }
+    }
+
+    #[test]
+    fn a_matcher_fetched_with_a_deciding_outcome_gives_its_verdict_to_every_url() {
+        let robots = crate::Robots::parse(b"User-agent: *\nDisallow: /a\n");
+        let crawler = crate::Crawler::new("Googlebot");
+        let matcher = || robots.matcher_for(&crawler);
+        let read = matcher().fetched_as(FetchOutcome::FETCHED);
+        assert_eq!(
+            (read.check("/a").allowed, read.check("/a").line),
+            (false, 2)
+        );
+        let gone = matcher().fetched_as("404".parse().unwrap());
+        assert_eq!(
+            gone.check("/a"),
+            "404"
+                .parse::<FetchOutcome>()
+                .unwrap()
+                .fixed_verdict()
+                .unwrap()
+        );
+        let down = matcher().fetched_as(FetchOutcome::Timeout);
+        assert!(!down.check("/b").allowed);
+        assert_eq!(down.check("/robots.txt").category, Category::Unreachable);
     }
 
     #[test]

@@ -157,12 +157,26 @@ pub struct CrawlerMatcher<'r> {
     selection: Selection,
     applied: Applied<'r>,
     options: CheckOptions,
+    /// Every URL's verdict when fetching robots.txt left no file to read.
+    fixed: Option<Verdict>,
 }
 
 impl<'r> CrawlerMatcher<'r> {
+    /// The same matcher for a robots.txt whose fetch ended with `outcome`:
+    /// when that leaves no file to read ([`FetchOutcome::fixed_verdict`]),
+    /// every URL gets that verdict instead of the rules'.
+    pub fn fetched_as(mut self, outcome: FetchOutcome) -> CrawlerMatcher<'r> {
+        self.fixed = outcome.fixed_verdict();
+        self
+    }
+
     /// Checks `url`: the same verdict as [`Robots::check_with`] with this
-    /// crawler and these options.
+    /// crawler and these options (or the fetch outcome's, see
+    /// [`CrawlerMatcher::fetched_as`]).
     pub fn check(&self, url: &str) -> Verdict {
+        if let Some(verdict) = self.fixed {
+            return verdict;
+        }
         let robots = self.robots;
         // The common case first: a path that starts with `/` and needs no
         // encoding and no fragment cut is matched where it is in the URL.
@@ -264,6 +278,7 @@ impl Robots {
             selection,
             applied,
             options: *options,
+            fixed: None,
         }
     }
 

@@ -13,7 +13,6 @@ use robots_matcher::{
 use super::document::Document;
 use super::format::{line_range_label, rule_label, verdict_str};
 use super::results::{Against, Comparison, Results};
-use crate::link::FETCHED;
 
 /// A rule that matched, as the panel lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +80,13 @@ impl ExplanationView {
         match (comparison.against, &comparison.other) {
             (Against::Before, Some(before)) => {
                 // The version before is the live file, fetched as usual.
-                view.before = Some(Box::new(explain(before, FETCHED, crawler, url, agent)));
+                view.before = Some(Box::new(explain(
+                    before,
+                    FetchOutcome::FETCHED,
+                    crawler,
+                    url,
+                    agent,
+                )));
             }
             (Against::OtherMode(mode), Some(other)) => {
                 view.other = comparison.get(row).map(|cell| {

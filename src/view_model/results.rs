@@ -20,7 +20,6 @@ use robots_matcher::{
 use super::document::Document;
 use super::format::{format_count, plural, rule_label, skipped_lines_note};
 use super::inputs::CrawlerList;
-use crate::link::FETCHED;
 
 /// The URL field, read once per change of its text.
 #[derive(Debug, Default)]
@@ -488,7 +487,7 @@ impl CheckJob {
                 decided_on_line: Vec::new(),
                 notes,
                 document,
-                fetch: FETCHED,
+                fetch: FetchOutcome::FETCHED,
                 before: None,
                 urls,
             },
@@ -533,9 +532,10 @@ impl Job for CheckJob {
     fn run(&mut self, max_urls: usize) -> bool {
         let r = &mut self.results;
         let robots = &r.document.robots;
-        let matchers = matchers(&r.columns, robots);
-        // The library's fixed verdict when the fetch left no usable file.
-        let fixed = r.fetch.fixed_verdict();
+        let matchers: Vec<CrawlerMatcher> = matchers(&r.columns, robots)
+            .into_iter()
+            .map(|m| m.fetched_as(r.fetch))
+            .collect();
         let end = self
             .next_url
             .saturating_add(max_urls)
@@ -545,7 +545,7 @@ impl Job for CheckJob {
             // which every slice would redo.
             for url in (self.next_url..end).filter_map(|i| r.urls.list.get(i)) {
                 for (column, matcher) in matchers.iter().enumerate() {
-                    let verdict = fixed.unwrap_or_else(|| matcher.check(url));
+                    let verdict = matcher.check(url);
                     r.counts.add(verdict.allowed);
                     r.per_crawler[column].add(verdict.allowed);
                     if let Some(rule) = verdict.rule {

@@ -86,7 +86,7 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
         std::slice::from_ref(&crawler),
         &check,
     )
-    .with_fixed_verdicts(old.fixed_verdict(), new.fixed_verdict())
+    .fetched_as(old.fetch_outcome(), new.fetch_outcome())
     .changes(urls.iter().copied())
     .into_iter()
     .map(|change| Change {
