@@ -210,12 +210,12 @@ impl Store {
         });
         let before_document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
-            let text = if compare.get() {
-                before.get()
+            // Read in place: the text may be 500 KiB.
+            if compare.get() {
+                before.with(|text| Shared::new(Document::new(text, mode, limited)))
             } else {
-                String::new()
-            };
-            Shared::new(Document::new(&text, mode, limited))
+                Shared::new(Document::new("", mode, limited))
+            }
         });
         let line_diff = Memo::new(move |_| {
             if !compare.get() {
