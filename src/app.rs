@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::components::{
     crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
-    info::FileFacts, results::ResultsPanel, toolbar::Toolbar, urls::UrlInput,
+    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::Toolbar, urls::UrlInput,
 };
 use crate::persist::keep_link_in_step;
 use crate::samples;
@@ -67,6 +67,7 @@ pub fn App() -> impl IntoView {
                     <UrlInput/>
                 </div>
                 <ResultsPanel/>
+                <MatrixPanel/>
                 <ExplanationPanel/>
             </section>
         </main>

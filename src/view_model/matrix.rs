@@ -155,7 +155,7 @@ impl Matrix {
         });
         let rules = results.document.robots.rules();
         let mut cells = Vec::with_capacity(crawlers * width);
-        for run in runs(&order, |row| cell_of_row(row)) {
+        for run in runs(&order, cell_of_row) {
             let rows = &order[run];
             let allowed = rows
                 .iter()
