@@ -57,7 +57,7 @@ test('one cell per crawler and URL with its verdict and deciding line; a click s
   // Hover shows the deciding line.
   await cell.hover();
   await expect(page.getByTestId('matrix-detail')).toHaveText('CCBot, /blog/post: disallowed by L5  Disallow: /blog/');
-  await expect(cell).toHaveAttribute('title', 'CCBot, /blog/post: disallowed by L5  Disallow: /blog/');
+  await expect(cell).toHaveAccessibleName('CCBot, /blog/post: disallowed by L5  Disallow: /blog/');
   // A click selects the result: the table's row, the editor's line, the explanation.
   await cell.click();
   await expect(cell).toHaveClass(/selected/);

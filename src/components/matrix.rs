@@ -3,11 +3,14 @@
 //! an aggregated cell are).
 //!
 //! The matrix is drawn in one pass from a memo, with no reactive closure
-//! per cell but the selection mark: at most 40 crawlers x 60 columns, so
-//! 40 crawlers x 1,000 URLs is 2,400 cells, not 40,000. The cell under the
-//! pointer or the focus is described in one line above the matrix (and in
-//! each cell's title and accessible name); a click or Enter selects its
-//! result, as the table does. Arrow keys move between cells.
+//! per cell but the selection mark, and one listener per kind of event on
+//! the table rather than on each cell: at most 60 columns, so 40 crawlers x
+//! 1,000 URLs is 2,400 cells, not 40,000. The cell under the pointer or the
+//! focus is described in one line above the matrix (and in each cell's
+//! accessible name); a click or Enter selects its result, as the table
+//! does. Arrow keys move between cells.
+
+use std::sync::Arc;
 
 use leptos::ev;
 use leptos::prelude::*;
@@ -119,11 +122,24 @@ fn verdict_symbol(verdict: MatrixVerdict) -> &'static str {
     }
 }
 
-/// Rows are crawlers, columns URLs or first path segments.
+/// The (crawler, column) of the matrix cell an event happened in.
+fn event_cell(event: &ev::Event) -> Option<(usize, usize)> {
+    let pos = event
+        .target()
+        .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+        .and_then(|e| e.closest("[data-testid=matrix-cell]").ok().flatten())
+        .and_then(|e| e.get_attribute("data-pos"))?;
+    let (crawler, column) = pos.split_once('-')?;
+    Some((crawler.parse().ok()?, column.parse().ok()?))
+}
+
+/// Rows are crawlers, columns URLs or first path segments. The table
+/// listens for its cells (one listener each for clicks, pointing, focus and
+/// keys, not one per cell).
 #[component]
 fn MatrixGrid() -> impl IntoView {
     let store = use_store();
-    let matrix = Memo::new(move |_| store.results.with(|r| std::sync::Arc::new(Matrix::new(r))));
+    let matrix = Memo::new(move |_| store.results.with(|r| Arc::new(Matrix::new(r))));
     let selected = Memo::new(move |_| {
         let row = store.selected.get()?;
         store
@@ -132,30 +148,35 @@ fn MatrixGrid() -> impl IntoView {
     });
     // The cell under the pointer or the focus, described.
     let detail = RwSignal::new(None::<String>);
+    let describe = move |event: &ev::Event| {
+        if let Some((crawler, column)) = event_cell(event) {
+            detail.set(matrix.with_untracked(|m| m.describe(crawler, column)));
+        }
+    };
+    let select = move |event: &ev::Event| {
+        let row = event_cell(event).and_then(|(crawler, column)| {
+            matrix.with_untracked(|m| Some(m.cell(crawler, column)?.row))
+        });
+        if let Some(row) = row {
+            store.select(row);
+        }
+    };
     let on_keydown = move |event: ev::KeyboardEvent| {
-        let (dr, dc): (isize, isize) = match event.key().as_str() {
+        let (down, right): (isize, isize) = match event.key().as_str() {
             "ArrowRight" => (0, 1),
             "ArrowLeft" => (0, -1),
             "ArrowDown" => (1, 0),
             "ArrowUp" => (-1, 0),
             _ => return,
         };
-        let Some(from) = event
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-            .and_then(|e| e.get_attribute("data-pos"))
-        else {
-            return;
-        };
-        let mut parts = from.split('-').map(|p| p.parse::<isize>().ok());
-        let (Some(Some(r)), Some(Some(c))) = (parts.next(), parts.next()) else {
+        let Some((crawler, column)) = event_cell(&event) else {
             return;
         };
         event.prevent_default();
         browser::focus_selector(&format!(
             "[data-testid=matrix-cell][data-pos=\"{}-{}\"]",
-            r + dr,
-            c + dc
+            crawler as isize + down,
+            column as isize + right
         ));
     };
     view! {
@@ -197,12 +218,6 @@ fn MatrixGrid() -> impl IntoView {
                             let cell = m.cell(crawler, column)?;
                             let text = m.describe(crawler, column)?;
                             let verdict = cell.verdict();
-                            let row = cell.row;
-                            let on_point = {
-                                let text = text.clone();
-                                move || detail.set(Some(text.clone()))
-                            };
-                            let on_focus = on_point.clone();
                             Some(view! {
                                 <td>
                                     <button
@@ -218,13 +233,10 @@ fn MatrixGrid() -> impl IntoView {
                                         data-allowed=cell.allowed.to_string()
                                         data-disallowed=cell.disallowed.to_string()
                                         tabindex=if crawler == 0 && column == 0 { "0" } else { "-1" }
-                                        title=text.clone()
                                         aria-label=text
-                                        on:mouseenter=move |_| on_point()
-                                        on:focus=move |_| on_focus()
-                                        on:click=move |_| store.select(row)
                                     >
-                                        <span aria-hidden="true">{verdict_symbol(verdict)}</span>
+                                        // Read as the label, not as text.
+                                        {verdict_symbol(verdict)}
                                     </button>
                                 </td>
                             })
@@ -240,7 +252,12 @@ fn MatrixGrid() -> impl IntoView {
                 .collect_view();
             view! {
                 <div class="matrix-scroll">
-                    <table class="matrix" data-testid="matrix" data-columns=if m.by_segment { "segments" } else { "urls" } on:keydown=on_keydown>
+                    <table class="matrix" data-testid="matrix" data-columns=if m.by_segment { "segments" } else { "urls" }
+                        on:keydown=on_keydown
+                        on:click=move |event| select(&event)
+                        on:mouseover=move |event| describe(&event)
+                        on:focusin=move |event| describe(&event)
+                    >
                         <caption class="small muted">{caption}</caption>
                         <thead>
                             <tr>
