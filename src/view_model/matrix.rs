@@ -275,27 +275,34 @@ pub fn first_segment(path: &str) -> &str {
 fn segment_columns(results: &Results) -> (Vec<MatrixColumn>, Vec<u32>) {
     let robots = &results.document.robots;
     let options = CheckOptions::default();
-    let mut segments: Vec<MatrixColumn> = Vec::new();
-    let mut index = std::collections::HashMap::<String, u32>::new();
-    let mut column_of_url = Vec::with_capacity(results.urls.list.len());
-    for url in results.urls.list.iter() {
-        let path = robots.checked_path(url, &options);
-        let segment = first_segment(&path);
-        let column = match index.get(segment) {
-            Some(&column) => column,
-            None => {
-                let column = segments.len() as u32;
-                index.insert(segment.to_string(), column);
-                segments.push(MatrixColumn {
-                    label: segment.to_string(),
-                    urls: 0,
-                    segments: 1,
-                });
-                column
-            }
-        };
-        segments[column as usize].urls += 1;
-        column_of_url.push(column);
+    let paths: Vec<String> = results
+        .urls
+        .list
+        .iter()
+        .map(|url| robots.checked_path(url, &options))
+        .collect();
+    let segment = |url: u32| first_segment(&paths[url as usize]);
+    // URLs by segment (then input order), so each segment is one run whose
+    // first URL is where the segment first appears. The app's one sort,
+    // rather than a hash map, keeps the WebAssembly small.
+    let mut by_segment: Vec<u32> = (0..paths.len() as u32).collect();
+    sort_indices(&mut by_segment, &|a, b| segment(a).cmp(segment(b)));
+    let segment_runs = runs(&by_segment, segment);
+    let first_url = |run: u32| by_segment[segment_runs[run as usize].start];
+    let mut appearance: Vec<u32> = (0..segment_runs.len() as u32).collect();
+    sort_indices(&mut appearance, &|a, b| first_url(a).cmp(&first_url(b)));
+    let mut column_of_url = vec![0; paths.len()];
+    let mut segments = Vec::with_capacity(segment_runs.len());
+    for (column, &run) in appearance.iter().enumerate() {
+        let run = segment_runs[run as usize].clone();
+        segments.push(MatrixColumn {
+            label: segment(by_segment[run.start]).to_string(),
+            urls: run.len(),
+            segments: 1,
+        });
+        for &url in &by_segment[run] {
+            column_of_url[url as usize] = column as u32;
+        }
     }
     if segments.len() <= MAX_SEGMENT_COLUMNS {
         return (segments, column_of_url);
@@ -309,7 +316,7 @@ fn segment_columns(results: &Results) -> (Vec<MatrixColumn>, Vec<u32>) {
     let kept = MAX_SEGMENT_COLUMNS - 1;
     let mut new_index = vec![kept as u32; segments.len()];
     let mut keep: Vec<u32> = by_size[..kept].to_vec();
-    keep.sort_unstable();
+    sort_indices(&mut keep, &|a, b| a.cmp(&b));
     for (new, &old) in keep.iter().enumerate() {
         new_index[old as usize] = new as u32;
     }
