@@ -17,8 +17,9 @@
 //! **An aggregated cell** (a segment, or *other segments*) stands for every
 //! row of that crawler in its URLs: its verdict is `allowed` or
 //! `disallowed` when all of them are, else `mixed`, with both counts; its
-//! line is the one deciding most of them (ties: the lower line; 0 when most
-//! were decided by no rule), and a click selects the first of those rows.
+//! line is the one deciding most of them (on a tie a rule rather than no
+//! rule, then the lower line; 0 when no rule decided the most), and a click
+//! selects the first of those rows.
 //! For a one-URL cell these are simply the row's verdict, line and row.
 
 use std::ops::Range;
@@ -161,11 +162,12 @@ impl Matrix {
                 .iter()
                 .filter(|&&row| results.cell(row as usize).is_some_and(|c| c.allowed()))
                 .count();
-            // The longest run of one line; the first such (the lower line)
-            // on a tie.
+            // The longest run of one line; on a tie a rule rather than no
+            // rule (line 0, the first run), else the lower line.
             let mut best = 0..0;
             for line_run in runs(rows, line_of) {
-                if line_run.len() > best.len() {
+                let undecided = rows.get(best.start).is_some_and(|&r| line_of(r) == 0);
+                if line_run.len() > best.len() || (line_run.len() == best.len() && undecided) {
                     best = line_run;
                 }
             }
@@ -216,12 +218,12 @@ impl Matrix {
         let cell = self.cell(crawler, column)?;
         let spec = self.crawlers.get(crawler)?;
         let col = self.columns.get(column)?;
-        let rule = cell.rule.as_deref().unwrap_or("no rule");
         if col.segments == 0 {
             return Some(format!(
-                "{spec}, {}: {} by {rule}",
+                "{spec}, {}: {} by {}",
                 col.label,
-                cell.verdict().key()
+                cell.verdict().key(),
+                cell.rule.as_deref().unwrap_or("no rule")
             ));
         }
         let verdict = match cell.verdict() {
@@ -232,11 +234,14 @@ impl Matrix {
             ),
             verdict => format!("all {}", verdict.key()),
         };
+        let decided = match &cell.rule {
+            Some(rule) => format!("{rule} decides {} of them", format_count(cell.line_rows)),
+            None => format!("no rule decides {} of them", format_count(cell.line_rows)),
+        };
         Some(format!(
-            "{spec}, {} ({}): {verdict}; {rule} decides {} of them",
+            "{spec}, {} ({}): {verdict}; {decided}",
             col.label,
-            plural(col.urls, "URL", "URLs"),
-            format_count(cell.line_rows)
+            plural(col.urls, "URL", "URLs")
         ))
     }
 }
@@ -571,6 +576,28 @@ Disallow: /private
         let last_url = r.len() - 1;
         assert_eq!(m.cell_of_row(&r, last_url), Some((0, 59)));
         assert_eq!(m.cell_of_row(&r, r.len()), None);
+    }
+
+    #[test]
+    fn an_aggregated_cell_names_a_rule_rather_than_no_rule_on_a_tie() {
+        let urls: String = (0..30).map(|i| format!("/a/y{i}\n/a/x{i}\n")).collect();
+        let r = results("User-agent: *\nDisallow: /a/x\n", "Googlebot", &urls);
+        let m = Matrix::new(&r);
+        let cell = m.cell(0, 0).unwrap();
+        assert_eq!((cell.line, cell.line_rows, cell.row), (2, 30, 1));
+        assert_eq!(
+            m.describe(0, 0).unwrap(),
+            "Googlebot, /a/ (60 URLs): 30 allowed, 30 disallowed; L2  Disallow: /a/x decides 30 of them"
+        );
+        let r = results(
+            "User-agent: *\nDisallow: /a/x\n",
+            "Googlebot",
+            &urls.replace("/x", "/z"),
+        );
+        assert_eq!(
+            Matrix::new(&r).describe(0, 0).unwrap(),
+            "Googlebot, /a/ (60 URLs): all allowed; no rule decides 60 of them"
+        );
     }
 
     #[test]
