@@ -180,7 +180,9 @@ fn MatrixGrid() -> impl IntoView {
         ));
     };
     view! {
-        <p class="matrix-detail small" data-testid="matrix-detail" aria-live="polite">
+        // Not a live region: a focused cell announces the same words as its
+        // name, and hovering must not chatter.
+        <p class="matrix-detail small" data-testid="matrix-detail">
             {move || detail.get().unwrap_or_else(|| "Point at or focus a cell to see the line deciding it; click it to select its result.".to_string())}
         </p>
         {move || {
