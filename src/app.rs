@@ -10,6 +10,7 @@ use crate::components::{
     explanation::ExplanationPanel,
     info::Diagnostics,
     info::FileFacts,
+    matrix::MatrixPanel,
     results::ResultsPanel,
     toolbar::Toolbar,
     urls::UrlInput,
@@ -76,6 +77,7 @@ pub fn App() -> impl IntoView {
                     <UrlInput/>
                 </div>
                 <ResultsPanel/>
+                <MatrixPanel/>
                 <ExplanationPanel/>
             </section>
         </main>

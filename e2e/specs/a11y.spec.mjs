@@ -1,6 +1,6 @@
 // Accessibility: axe-core's WCAG 2.1 A and AA rules report nothing, on the
-// default page and with 20,000 URLs (the virtualised table), in light and
-// dark mode.
+// default page, with 20,000 URLs (the virtualised table) and with the
+// crawler x URL matrix and its audit open, in light and dark mode.
 
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -43,6 +43,15 @@ for (const scheme of ['light', 'dark']) {
       await pasteUrls(page, urls);
       await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '20000');
       await page.getByTestId('result-row').nth(3).click();
+      expect(await violations(page)).toEqual([]);
+    });
+
+    test('the matrix and its audit have no WCAG 2.1 AA violations', async ({ page }) => {
+      await gotoApp(page);
+      await page.locator('[data-testid=add-purpose][data-purpose=ai-training]').click();
+      await page.getByTestId('matrix-toggle').click();
+      await page.getByTestId('matrix-cell').nth(2).click();
+      await expect(page.locator('[data-testid=matrix-cell].selected')).toHaveCount(1);
       expect(await violations(page)).toEqual([]);
     });
   });

@@ -259,7 +259,8 @@ test('keyboard only: reach the fields, type, Ctrl+Enter to results, Enter select
   expect(await focused()).toBe('agent-input');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('Googlebot');
-  for (let i = 0; i < 10 && (await focused()) !== 'urls-input'; i++) await page.keyboard.press('Tab');
+  // Past the crawler chips, the purpose buttons and the preset search.
+  for (let i = 0; i < 20 && (await focused()) !== 'urls-input'; i++) await page.keyboard.press('Tab');
   expect(await focused()).toBe('urls-input');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('/one\n/two\n/three');

@@ -5,6 +5,7 @@
 //   node scripts/lib/report.mjs [--strict]     (RUNS=7, PORT=4174, DIST=dist)
 
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -30,6 +31,7 @@ const TARGETS = {
   // Ours, not an issue's: while a slow check runs in slices, a task queued
   // by the page waits at most this long (a 30 ms slice and its rendering).
   slices: 50, // ms, setTimeout(0) round trip while checking 50,000 URLs against 3,000 wildcard rules
+  matrix: 300, // ms, click on "matrix-toggle" to the next frame with 40 crawlers x 1,000 URLs drawn
 };
 
 const results = [];
@@ -387,6 +389,71 @@ async function compareKeystrokes(browser, base) {
   verdict('compare mode keystroke to next frame, either editor, median', worst, TARGETS.compareKey, 'ms');
 }
 
+/** The first `n` search and AI crawlers of the presets, as the purpose
+ * buttons would add them. */
+function presetCrawlers(n) {
+  const rows = readFileSync(join(root, 'src/data/crawlers.tsv'), 'utf8').trim().split('\n').slice(1);
+  return rows
+    .map((row) => row.split('\t'))
+    .filter(([, , purpose]) => ['search', 'ai-training', 'ai-search'].includes(purpose))
+    .slice(0, n)
+    .map(([token]) => token);
+}
+
+async function matrix(browser, base) {
+  const { context, page } = await openApp(browser, base);
+  const crawlers = presetCrawlers(40);
+  // 80 sections: more first segments than the matrix has columns, so it is
+  // drawn at its largest (60 columns, the smallest sections pooled).
+  const urls = Array.from({ length: 1000 }, (_, i) => `https://www.example.com/section-${i % 80}/page-${i}`).join('\n');
+  await setField(page, 'agent-input', crawlers.join(', '));
+  await setField(page, 'urls-input', urls);
+  await waitForTotal(page, crawlers.length * 1000);
+  await page.waitForTimeout(800);
+  const samples = [];
+  const longest = [];
+  let cells = 0;
+  for (let i = 0; i < runs; i++) {
+    const done = page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          let t0 = 0;
+          addEventListener('click', () => (t0 = performance.now()), { once: true, capture: true });
+          const check = () => {
+            const count = t0 ? document.querySelectorAll('[data-testid=matrix-cell]').length : 0;
+            if (count === 0) return requestAnimationFrame(check);
+            void document.body.offsetHeight;
+            const frame = performance.now() - t0;
+            setTimeout(() => {
+              const tasks = window.__longTasks.filter((t) => t.start + t.duration >= t0);
+              resolve({ frame, cells: count, longest: Math.max(0, ...tasks.map((t) => t.duration)) });
+            }, 300);
+          };
+          requestAnimationFrame(check);
+        }),
+    );
+    await page.waitForTimeout(30);
+    await page.getByTestId('matrix-toggle').click();
+    const r = await done;
+    samples.push(r.frame);
+    longest.push(r.longest);
+    cells = r.cells;
+    // Close it again for the next run.
+    await page.getByTestId('matrix-toggle').click();
+    await expectNoCells(page);
+  }
+  await context.close();
+  console.log(`\nMatrix of ${crawlers.length} crawlers x 1,000 URLs in 80 sections (${cells} cells drawn), click to next frame`);
+  console.log(`  to next frame (ms):  ${fmt(samples)}`);
+  console.log(`  longest task (ms):   ${fmt(longest)}`);
+  verdict(`matrix of ${crawlers.length} crawlers x 1,000 URLs, click to next frame, median`, median(samples), TARGETS.matrix, 'ms');
+}
+
+async function expectNoCells(page) {
+  await page.waitForFunction(() => !document.querySelector('[data-testid=matrix-cell]'));
+  await page.waitForTimeout(200);
+}
+
 // ---------------------------------------------------------------------------
 
 const sizes = await distSizes(dist);
@@ -407,6 +474,7 @@ const measurements = {
   scroll: (base) => scroll(browser, base),
   slices: (base) => slowChecks(browser, base),
   compare: (base) => compareKeystrokes(browser, base),
+  matrix: (base) => matrix(browser, base),
 };
 const only = process.env.ONLY ? process.env.ONLY.split(',') : Object.keys(measurements);
 try {

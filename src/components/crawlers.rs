@@ -51,6 +51,7 @@ pub fn CrawlerPicker() -> impl IntoView {
                 " ignores the * group."
             </p>
             <Chips/>
+            <AddByPurpose/>
             <Search/>
             <Browse/>
         </div>
@@ -89,6 +90,36 @@ fn Chips() -> impl IntoView {
                     .collect_view()
             }}
         </ul>
+    }
+}
+
+/// One click adds every preset of a purpose (all AI-training crawlers, all
+/// search crawlers, ...), for the matrix and its audit.
+#[component]
+fn AddByPurpose() -> impl IntoView {
+    let store = use_store();
+    view! {
+        <div class="add-purpose" role="group" aria-labelledby="add-purpose-label">
+            <span id="add-purpose-label" class="sub-label">"Add every crawler of a purpose"</span>
+            {crawlers::by_purpose()
+                .into_iter()
+                .map(|(purpose, presets)| {
+                    let specs: Vec<String> = presets.iter().map(|p| p.spec()).collect();
+                    let label = format!("{} ({})", purpose.label(), specs.len());
+                    view! {
+                        <button
+                            type="button"
+                            class="button button-small"
+                            data-testid="add-purpose"
+                            data-purpose=purpose.key()
+                            on:click=move |_| store.add_crawlers(specs.iter().map(String::as_str))
+                        >
+                            {label}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
     }
 }
 

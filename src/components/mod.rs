@@ -7,6 +7,7 @@ pub mod crawlers;
 pub mod editor;
 pub mod explanation;
 pub mod info;
+pub mod matrix;
 pub mod results;
 pub mod toolbar;
 pub mod urls;

@@ -8,6 +8,8 @@
 //! - [`results`]: verdicts for every (URL, crawler) row, counts, the
 //!   differences with the other mode or the version before, and the
 //!   table's filtered and sorted view;
+//! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
+//!   audit by purpose;
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
@@ -20,6 +22,7 @@ pub mod export;
 pub mod files;
 pub mod format;
 pub mod inputs;
+pub mod matrix;
 pub mod results;
 pub mod startup;
 
@@ -35,6 +38,7 @@ pub use inputs::{
     add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
     too_large_to_edit, CrawlerEntry, CrawlerList, Inputs, FETCH_OUTCOMES,
 };
+pub use matrix::{audit, AuditGroup, Exposure, Matrix, MatrixVerdict};
 pub use results::{
     Against, BeforeView, CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Job, Order,
     OtherView, Results, RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
