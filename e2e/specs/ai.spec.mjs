@@ -92,3 +92,41 @@ test('diagnostics and explanation steps link to the section they rest on', async
     'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
   ]);
 });
+
+test('the AI crawler block goes at the top as one edit: verdicts, usage, no new warning, and Ctrl+Z', async ({ page }) => {
+  await gotoApp(page);
+  const editor = page.getByTestId('robots-input');
+  const original = 'User-agent: *\nDisallow: /private\n';
+  await editor.fill(original);
+  await page.getByTestId('agent-input').fill('Googlebot, GPTBot, OAI-SearchBot');
+  await page.getByTestId('urls-input').fill('/page');
+  const row = (agent) => page.locator(`[data-testid=result-row][data-agent="${agent}"]`);
+  await expect(row('GPTBot')).toHaveAttribute('data-verdict', 'allowed');
+
+  await page.getByTestId('ai-block-select').selectOption('block-ai-training+preferences');
+  const text = await editor.inputValue();
+  expect(text.startsWith('# Block AI training, keep search and AI search:')).toBe(true);
+  // The preferences join the file's own * group, right after its User-agent line.
+  expect(text.endsWith('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\nContent-Usage: / train-ai=n\nDisallow: /private\n')).toBe(true);
+  await expect(row('GPTBot')).toHaveAttribute('data-verdict', 'disallowed');
+  await expect(row('Googlebot')).toHaveAttribute('data-verdict', 'allowed');
+  await expect(row('OAI-SearchBot')).toHaveAttribute('data-verdict', 'allowed');
+  expect(JSON.parse(await row('Googlebot').getAttribute('data-usage'))).toEqual({
+    content_usage: { 'train-ai': 'n' },
+    content_signal: { search: 'yes', 'ai-input': 'yes', 'ai-train': 'no' },
+  });
+  // The block passes our own linter: infos only (tokens Google's parser cuts short).
+  await expect(page.locator('[data-testid=diagnostic].sev-warning, [data-testid=diagnostic].sev-error')).toHaveCount(0);
+
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+z');
+  await expect(editor).toHaveValue(original);
+  await expect(row('GPTBot')).toHaveAttribute('data-verdict', 'allowed');
+
+  // "Block all AI" also blocks AI search crawlers, and adds a * group when there is none.
+  await editor.fill('User-agent: Bingbot\nDisallow: /cart\n');
+  await page.getByTestId('ai-block-select').selectOption('block-all-ai+preferences');
+  await expect(row('OAI-SearchBot')).toHaveAttribute('data-verdict', 'disallowed');
+  await expect(row('Googlebot')).toHaveAttribute('data-verdict', 'allowed');
+  expect(await editor.inputValue()).toContain('User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nContent-Usage: / train-ai=n, ai-use=n\nAllow: /\n\nUser-agent: Bingbot\n');
+});

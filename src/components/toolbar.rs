@@ -10,7 +10,7 @@ use crate::browser;
 use crate::persist::link_hash;
 use crate::samples;
 use crate::store::{use_store, Notice, MAX_PERSISTED_BYTES};
-use crate::view_model::{Inputs, FETCH_OUTCOMES};
+use crate::view_model::{insert_ai_block, AiPolicy, Inputs, FETCH_OUTCOMES};
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
@@ -88,6 +88,35 @@ pub fn Toolbar() -> impl IntoView {
                     .iter()
                     .map(|s| view! { <option value=s.id>{s.title}</option> })
                     .collect_view()}
+            </select>
+            // The AI crawler block (view_model::generator): inserted at the
+            // top of the file as one edit that Ctrl+Z takes back.
+            <label class="visually-hidden" for="ai-block-select">"Insert an AI crawler block"</label>
+            <select
+                id="ai-block-select"
+                data-testid="ai-block-select"
+                class="button"
+                on:change:target=move |event| {
+                    let value = event.target().value();
+                    let (key, preferences) = match value.strip_suffix("+preferences") {
+                        Some(key) => (key.to_string(), true),
+                        None => (value, false),
+                    };
+                    if let Some(policy) = AiPolicy::from_key(&key) {
+                        let fix = store.robots.with_untracked(|text| insert_ai_block(text, policy, preferences));
+                        store.apply_fix(&fix);
+                        store.jump_to(1, false);
+                        notice(&format!("Inserted at the top: {}. Ctrl+Z takes it back.", policy.label()), false);
+                    }
+                    event.target().set_value("");
+                }
+            >
+                <option value="" selected>"AI crawler block…"</option>
+                {AiPolicy::ALL
+                    .map(|p| view! {
+                        <option value=p.key()>{p.label()}</option>
+                        <option value=format!("{}+preferences", p.key())>{format!("{}, with Content-Signal and Content-Usage", p.label())}</option>
+                    })}
             </select>
             <input
                 id="file-input"

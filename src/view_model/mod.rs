@@ -8,6 +8,7 @@
 //! - [`results`]: verdicts for every (URL, crawler) row, counts, the
 //!   differences with the other mode or the version before, and the
 //!   table's filtered and sorted view;
+//! - [`generator`]: the AI crawler block the editor can insert;
 //! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
 //!   audit by purpose;
 //! - [`explanation`]: the words for one result;
@@ -21,6 +22,7 @@ pub mod explanation;
 pub mod export;
 pub mod files;
 pub mod format;
+pub mod generator;
 pub mod inputs;
 pub mod matrix;
 pub mod results;
@@ -34,6 +36,7 @@ pub use format::{
     category_label, format_count, format_crawl_delay, format_short_count, format_size,
     line_range_label, plural, verdict_str,
 };
+pub use generator::{insert_ai_block, AiPolicy};
 pub use inputs::{
     add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
     too_large_to_edit, CrawlerEntry, CrawlerList, Inputs, FETCH_OUTCOMES,
