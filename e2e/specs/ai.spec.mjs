@@ -130,3 +130,13 @@ test('the AI crawler block goes at the top as one edit: verdicts, usage, no new 
   await expect(row('Googlebot')).toHaveAttribute('data-verdict', 'allowed');
   expect(await editor.inputValue()).toContain('User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nContent-Usage: / train-ai=n, ai-use=n\nAllow: /\n\nUser-agent: Bingbot\n');
 });
+
+test('the editor colours directives Google does not use apart from unknown keys', async ({ page }) => {
+  await gotoApp(page);
+  await page.getByTestId('robots-input').fill('User-agent: *\nCrawl-delay: 5\nFoo: bar\nDisallow: /x\n');
+  const line = (n) => page.locator('.overlay .line').nth(n - 1);
+  await expect(line(2)).toHaveClass(/k-unused/);
+  await expect(line(3)).toHaveClass(/k-unknown/);
+  await expect(page.locator('[data-testid=diagnostic][data-code=unsupported-directive]')).toContainText("Google ignores 'Crawl-delay'");
+  await expect(page.locator('[data-testid=diagnostic][data-code=unknown-directive]')).toHaveCount(1);
+});

@@ -72,8 +72,7 @@ codes! {
     EmptyUserAgent = "empty-user-agent", Warning, "A User-agent line that names no crawler.";
     UserAgentCut = "user-agent-cut", Info, "A User-agent value that crawlers read only up to an invalid character.";
     DuplicateGroup = "duplicate-group", Info, "Several groups for the same crawler, which crawlers merge.";
-    CrawlDelayIgnored = "crawl-delay-ignored", Info, "A Crawl-delay, which Google ignores.";
-    NoindexUnsupported = "noindex-unsupported", Warning, "A Noindex or Nofollow line, unsupported by Google since 2019.";
+    UnsupportedDirective = "unsupported-directive", Info, "A directive Google recognises but does not use (Crawl-delay, Content-Signal, Host, ...); a warning for Noindex and Nofollow, which it stopped reading in 2019.";
     SitemapRelative = "sitemap-relative", Warning, "A Sitemap that is not an absolute URL.";
     SitemapInvalid = "sitemap-invalid", Warning, "A Sitemap value that is not a URL.";
     LineTooLong = "line-too-long", Warning, "A line longer than Google reads.";
@@ -112,6 +111,10 @@ pub struct Diagnostic {
     pub message: String,
     /// The edit that fixes it, when there is exactly one sensible fix.
     pub fix: Option<Fix>,
+    /// The code this finding had before `unsupported-directive` replaced
+    /// `crawl-delay-ignored` and `noindex-unsupported`; JSON output keeps
+    /// it as `alias` for one release so consumers can move.
+    pub former_code: Option<&'static str>,
 }
 
 /// An edit of the input that fixes a diagnostic: `span` (a byte range of
@@ -135,6 +138,7 @@ impl Diagnostic {
             span,
             message,
             fix: None,
+            former_code: None,
         }
     }
 }

@@ -22,7 +22,8 @@
 //! using only the stages before it:
 //!
 //! - `lines` splits bytes into `key: value` lines and `key` gives keys their
-//!   meaning;
+//!   meaning, and `directive` sorts keys into the classes of Google's
+//!   parsing report ([`DirectiveClass`]);
 //! - `robots` parses the lines into groups and rules, kept as spans into a
 //!   copy of the input, and files which groups name which crawler; what
 //!   people read (`model`: lines, groups, rules as text) and the diagnostics
@@ -42,6 +43,7 @@
 mod agent;
 mod compare;
 mod diagnostic;
+mod directive;
 pub mod encoding;
 mod explain;
 mod fetch;
@@ -67,6 +69,7 @@ pub use agent::{
 };
 pub use compare::{ChangeCounts, ChangeKind, VerdictChange, VerdictDiff};
 pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
+pub use directive::{unused_directive, DirectiveClass, UnusedDirective, UNUSED_DIRECTIVES};
 pub use explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
 pub use fetch::{fetch_policy, FetchOutcome, FetchOutcomeError, FetchPolicy, MAX_REDIRECTS};
 pub use line_diff::{LineDiff, MAX_EDITS};

@@ -13,7 +13,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::agent::{is_global, product_token};
-use crate::diagnostic::{Code, Diagnostic, Fix};
+use crate::diagnostic::{Code, Diagnostic, Fix, Severity};
+use crate::directive::unused_directive;
 use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
 use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
@@ -32,18 +33,6 @@ const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
     "yandexbot",
     "applebot",
     "naverbot",
-];
-
-/// Other keys that some crawler defines: not diagnosed as unknown.
-const KNOWN_OTHER_KEYS: [&str; 8] = [
-    "crawl-delay",
-    "host",
-    "clean-param",
-    "request-rate",
-    "visit-time",
-    "noindex",
-    "nofollow",
-    "cache-delay",
 ];
 
 impl Robots {
@@ -182,10 +171,12 @@ impl<'a> Lint<'a> {
                     self.diagnose(code, number, value, message);
                 }
             }
-            _ => match UsageDirective::from_key(&key_text) {
-                Some(directive) => self.usage(number, directive, value),
-                None => self.other(number, key, &key_text),
-            },
+            _ => {
+                if let Some(directive) = UsageDirective::from_key(&key_text) {
+                    self.usage(number, directive, value);
+                }
+                self.other(number, key, &key_text);
+            }
         }
     }
 
@@ -351,35 +342,41 @@ impl<'a> Lint<'a> {
         }
     }
 
+    /// A key that is neither a rule nor a sitemap: recognised but unused by
+    /// Google (`unsupported-directive`), or unknown (`unknown-directive`).
     fn other(&mut self, number: u32, key: Range<usize>, key_text: &str) {
-        let lower = key_text.to_ascii_lowercase();
-        match lower.as_str() {
-            "crawl-delay" => self.diagnose(
-                Code::CrawlDelayIgnored,
+        if let Some(directive) = unused_directive(key_text) {
+            let mut diagnostic = Diagnostic::new(
+                Code::UnsupportedDirective,
                 number,
                 key,
-                "Google ignores Crawl-delay (Googlebot adjusts its rate to the server's responses); Bing and Yandex read it.".to_string(),
-            ),
-            "noindex" | "nofollow" => self.diagnose(
-                Code::NoindexUnsupported,
-                number,
-                key,
-                format!("Google stopped supporting '{key_text}' in robots.txt in 2019; use a robots meta tag or X-Robots-Tag header instead."),
-            ),
-            _ if KNOWN_OTHER_KEYS.contains(&lower.as_str()) => {}
-            _ => {
-                let google = google_kind(key_text.as_bytes());
-                let message = if self.robots.mode() == Mode::Rfc9309 && google != KeyKind::Other {
-                    format!(
-                        "RFC 9309 does not know '{key_text}', so this line is skipped; Google would read it as '{}'.",
-                        google.canonical()
-                    )
-                } else {
-                    format!("'{}' is not a robots.txt directive; crawlers skip this line.", shorten(key_text))
-                };
-                self.diagnose(Code::UnknownDirective, number, key, message);
+                format!(
+                    "Google ignores '{}': it {}. Who reads it: {}.",
+                    shorten(key_text),
+                    directive.meaning,
+                    directive.used_by
+                ),
+            );
+            if directive.misleading {
+                diagnostic.severity = Severity::Warning;
             }
+            diagnostic.former_code = directive.former_code;
+            self.diagnostics.push(diagnostic);
+            return;
         }
+        let google = google_kind(key_text.as_bytes());
+        let message = if self.robots.mode() == Mode::Rfc9309 && google != KeyKind::Other {
+            format!(
+                "RFC 9309 does not know '{key_text}', so this line is skipped; Google would read it as '{}'.",
+                google.canonical()
+            )
+        } else {
+            format!(
+                "'{}' is not a robots.txt directive; crawlers skip this line.",
+                shorten(key_text)
+            )
+        };
+        self.diagnose(Code::UnknownDirective, number, key, message);
     }
 
     fn line_at(&self, offset: usize) -> u32 {

@@ -86,14 +86,12 @@ impl Code {
     pub fn reference(self) -> Reference {
         match self {
             Code::UnknownDirective => OTHER_RECORDS,
-            Code::TypoAccepted | Code::CrawlDelayIgnored | Code::LineTooLong | Code::NulByte => {
-                GOOGLE
-            }
+            Code::TypoAccepted | Code::LineTooLong | Code::NulByte => GOOGLE,
             Code::MissingColon | Code::RuleBeforeUserAgent => SYNTAX,
             Code::PatternStart | Code::BlocksSite | Code::EmptyDisallow => RULES,
             Code::DollarNotAtEnd | Code::PatternNeedsEncoding => SPECIAL_CHARACTERS,
             Code::EmptyUserAgent | Code::UserAgentCut | Code::DuplicateGroup => USER_AGENT,
-            Code::NoindexUnsupported => GOOGLE_UNSUPPORTED,
+            Code::UnsupportedDirective => GOOGLE_UNSUPPORTED,
             Code::SitemapRelative | Code::SitemapInvalid => OTHER_RECORDS,
             Code::FileTooLarge => LIMITS,
             Code::Bom | Code::InvalidUtf8 | Code::Utf16 => GOOGLE_FILE_FORMAT,

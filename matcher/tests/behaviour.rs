@@ -3,8 +3,8 @@
 //! default mode, and RFC 9309 where the strict mode differs.
 
 use robots_matcher::{
-    AgentMatching, Category, CheckOptions, Code, Crawler, Decision, LineKind, Mode, ParseOptions,
-    Robots, Selection,
+    AgentMatching, Category, CheckOptions, Code, Crawler, Decision, DirectiveClass, LineKind, Mode,
+    ParseOptions, Robots, Selection, Severity,
 };
 
 /// Checks with Google's library semantics (URL taken as given).
@@ -598,7 +598,7 @@ fn line_diagnostics() {
         "pattern-start",
         "dollar-not-at-end",
         "empty-user-agent",
-        "noindex-unsupported",
+        "unsupported-directive",
         "sitemap-relative",
         "sitemap-invalid",
         "unknown-directive",
@@ -627,10 +627,81 @@ fn crawl_delay_is_per_group_and_diagnosed() {
         .map(|c| (c.value.as_str(), c.is_number))
         .collect();
     assert_eq!(delays, [("2.5", true), ("x", false)]);
-    assert!(robots
+    let crawl_delay: Vec<_> = robots
         .diagnostics()
         .iter()
-        .any(|d| d.code == Code::CrawlDelayIgnored));
+        .filter(|d| d.code == Code::UnsupportedDirective)
+        .collect();
+    assert_eq!(crawl_delay.len(), 2);
+    assert!(crawl_delay.iter().all(|d| d.severity == Severity::Info
+        && d.former_code == Some("crawl-delay-ignored")
+        && d.message
+            .starts_with("Google ignores 'Crawl-delay': it asks for a pause")));
+}
+
+#[test]
+fn every_key_has_its_class_and_unused_directives_say_who_reads_them() {
+    let text = b"User-agent: *
+Disallow: /a
+Crawl-delay: 5
+Noindex: /b
+Content-Signal: search=yes
+Content-Usage: / train-ai=n
+Host: example.com
+Clean-param: ref /
+Request-rate: 1/10s
+Foo: bar
+Sitemap: https://example.com/s.xml
+";
+    let robots = Robots::parse(text);
+    let classes: Vec<&str> = robots
+        .lines()
+        .iter()
+        .filter_map(|l| {
+            let key = l
+                .key
+                .clone()
+                .map(|k| String::from_utf8_lossy(&text[k]).into_owned())?;
+            DirectiveClass::of(l.kind, &key).map(DirectiveClass::as_str)
+        })
+        .collect();
+    assert_eq!(
+        classes,
+        [
+            "rule", "rule", "unused", "unused", "unused", "unused", "unused", "unused", "unused",
+            "unknown", "sitemap"
+        ]
+    );
+    let found: Vec<(u32, Code, Severity, Option<&str>)> = robots
+        .diagnostics()
+        .iter()
+        .filter(|d| matches!(d.code, Code::UnsupportedDirective | Code::UnknownDirective))
+        .map(|d| (d.line, d.code, d.severity, d.former_code))
+        .collect();
+    use Code::{UnknownDirective as Unknown, UnsupportedDirective as Unused};
+    use Severity::{Info, Warning};
+    assert_eq!(
+        found,
+        [
+            (3, Unused, Info, Some("crawl-delay-ignored")),
+            (4, Unused, Warning, Some("noindex-unsupported")),
+            (5, Unused, Info, None),
+            (6, Unused, Info, None),
+            (7, Unused, Info, None),
+            (8, Unused, Info, None),
+            (9, Unused, Info, None),
+            (10, Unknown, Warning, None),
+        ]
+    );
+    let host = robots
+        .diagnostics()
+        .iter()
+        .find(|d| d.line == 7)
+        .map(|d| d.message.as_str());
+    assert_eq!(
+        host,
+        Some("Google ignores 'Host': it names the site's main mirror. Who reads it: Yandex, which replaced it with redirects in 2018.")
+    );
 }
 
 #[test]

@@ -52,7 +52,8 @@ fn every_corpus_file_parses_checks_and_lints() {
     let start = Instant::now();
     let crawlers = crawlers();
     let (mut bytes, mut lines, mut groups, mut rules) = (0usize, 0usize, 0usize, 0usize);
-    let mut by_code: BTreeMap<&'static str, usize> = BTreeMap::new();
+    // Per code: how many findings, and in how many files.
+    let mut by_code: BTreeMap<&'static str, (usize, usize)> = BTreeMap::new();
     let mut checks = 0usize;
     for path in &files {
         let input = std::fs::read(path).unwrap();
@@ -67,6 +68,7 @@ fn every_corpus_file_parses_checks_and_lints() {
             );
             let name = path.display();
             assert_eq!(robots.input_len(), input.len(), "{name}");
+            let mut codes_here = std::collections::BTreeSet::new();
             for d in robots.diagnostics() {
                 assert!(
                     d.span.start <= d.span.end && d.span.end <= input.len(),
@@ -75,8 +77,12 @@ fn every_corpus_file_parses_checks_and_lints() {
                 assert!(d.line as usize <= robots.lines().len(), "{name}: {d:?}");
                 assert!(!d.message.is_empty(), "{name}: {d:?}");
                 if mode == Mode::Google {
-                    *by_code.entry(d.code.as_str()).or_default() += 1;
+                    by_code.entry(d.code.as_str()).or_default().0 += 1;
+                    codes_here.insert(d.code.as_str());
                 }
+            }
+            for code in codes_here {
+                by_code.entry(code).or_default().1 += 1;
             }
             if mode == Mode::Google {
                 lines += robots.lines().len();
@@ -110,9 +116,9 @@ fn every_corpus_file_parses_checks_and_lints() {
         checks,
         start.elapsed()
     );
-    println!("diagnostics by code (Google mode):");
-    for (code, count) in &by_code {
-        println!("  {code:<24} {count}");
+    println!("diagnostics by code (Google mode): findings, files");
+    for (code, (count, in_files)) in &by_code {
+        println!("  {code:<28} {count:>7} {in_files:>6}");
     }
     assert!(
         files.len() > 100,
@@ -173,7 +179,7 @@ fn bom_is_skipped_and_diagnosed() {
     // The first line is still a User-agent line, so its group counts.
     assert_eq!(robots.groups()[0].names().collect::<Vec<_>>(), ["truveo"]);
     assert!(!robots.check(&Crawler::new("truveo"), "/x").allowed);
-    assert_eq!(count(&robots, Code::CrawlDelayIgnored), 7);
+    assert_eq!(count(&robots, Code::UnsupportedDirective), 7);
     // `Yahoo! slurp` is read as `Yahoo`.
     assert_eq!(count(&robots, Code::UserAgentCut), 1);
     assert!(robots.has_group_for("yahoo"));
@@ -204,7 +210,7 @@ fn nul_byte_ends_the_line_where_google_stops() {
         codes(&robots),
         [
             Code::UserAgentCut,
-            Code::CrawlDelayIgnored,
+            Code::UnsupportedDirective,
             Code::AgentJoinsPreviousGroup,
             Code::NulByte
         ]

@@ -74,30 +74,32 @@ fn px(value: f64) -> String {
     format!("{}px", value as i64)
 }
 
-fn kind_class(kind: LineKind) -> &'static str {
+fn kind_class(kind: LineKind, unused: bool) -> &'static str {
     match kind {
+        LineKind::Other if unused => "k-unused",
         LineKind::Blank => "k-blank",
         LineKind::Comment => "k-comment",
         LineKind::UserAgent => "k-user-agent",
         LineKind::Allow => "k-allow",
         LineKind::Disallow => "k-disallow",
         LineKind::Sitemap => "k-sitemap",
-        LineKind::Other => "k-other",
+        LineKind::Other => "k-unknown",
         LineKind::Invalid => "k-invalid",
         LineKind::BeyondLimit => "k-beyond",
     }
 }
 
 /// How a line kind reads in the line details.
-fn kind_label(kind: LineKind) -> &'static str {
+fn kind_label(kind: LineKind, unused: bool) -> &'static str {
     match kind {
+        LineKind::Other if unused => "Directive Google recognises but does not use",
         LineKind::Blank => "Blank line",
         LineKind::Comment => "Comment",
         LineKind::UserAgent => "User-agent line",
         LineKind::Allow => "Allow rule",
         LineKind::Disallow => "Disallow rule",
         LineKind::Sitemap => "Sitemap",
-        LineKind::Other => "Other directive",
+        LineKind::Other => "Unknown directive (crawlers skip it)",
         LineKind::Invalid => "Not a directive (skipped)",
         LineKind::BeyondLimit => "Beyond the size limit (never read)",
     }
@@ -398,7 +400,7 @@ pub fn Editor(side: Side) -> impl IntoView {
                                     let n = view.number;
                                     view! {
                                         <div
-                                            class=format!("line {}", kind_class(view.kind))
+                                            class=format!("line {}", kind_class(view.kind, view.unused))
                                             class:changed=move || side.changed(store, n)
                                             class:highlighted=move || highlighted.get() == n
                                             class:active=move || active_line.get() == Some(n)
@@ -507,7 +509,13 @@ fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
             Side::After => store.results.with(|r| r.decides_note(n)),
             Side::Before => None,
         };
-        Some((n, kind_label(l.kind), group, diagnostics, decides))
+        Some((
+            n,
+            kind_label(l.kind, document.is_unused_directive(l)),
+            group,
+            diagnostics,
+            decides,
+        ))
     });
     view! {
         <div id=side.id("line-info") class="line-info" aria-live="polite" data-testid=side.id("line-info")>

@@ -5,7 +5,9 @@
 use std::ops::Range;
 use std::sync::Arc;
 
-use robots_matcher::{Diagnostic, Line, LineKind, Mode, ParseOptions, Robots, Severity};
+use robots_matcher::{
+    Diagnostic, DirectiveClass, Line, LineKind, Mode, ParseOptions, Robots, Severity,
+};
 
 use super::format::group_names;
 use super::results::sort_indices;
@@ -63,6 +65,20 @@ impl Document {
         &diagnostics[start..end]
     }
 
+    /// Whether `line`'s key is a directive Google recognises but does not
+    /// use (the library's [`DirectiveClass::Unused`]).
+    pub fn is_unused_directive(&self, line: &Line) -> bool {
+        let key = line
+            .key
+            .clone()
+            .and_then(|k| self.text.get(k))
+            .unwrap_or("");
+        matches!(
+            DirectiveClass::of(line.kind, key),
+            Some(DirectiveClass::Unused(_))
+        )
+    }
+
     /// The editor's view of one line: its kind and coloured runs.
     pub fn line_view(&self, number: u32) -> Option<LineView> {
         let line = self.robots.line(number)?;
@@ -70,6 +86,7 @@ impl Document {
         Some(LineView {
             number,
             kind: line.kind,
+            unused: self.is_unused_directive(line),
             segments: segments(&self.text, line, diagnostics),
             severity: diagnostics.iter().map(|d| d.severity).min(),
         })
@@ -150,6 +167,10 @@ pub struct LineView {
     pub number: u32,
     /// What the line is.
     pub kind: LineKind,
+    /// Whether its key is a directive Google recognises but does not use
+    /// (the library's [`DirectiveClass::Unused`]); other keys of
+    /// [`LineKind::Other`] are unknown. The editor colours the two apart.
+    pub unused: bool,
     /// Its coloured runs.
     pub segments: Vec<Segment>,
     /// The most severe diagnostic on the line.
@@ -243,6 +264,17 @@ mod tests {
     use robots_matcher::Code;
 
     use crate::view_model::TEST_ROBOTS as ROBOTS;
+
+    #[test]
+    fn line_views_tell_unused_directives_from_unknown_keys() {
+        let doc = Document::new(
+            "User-agent: *\nCRAWL-DELAY: 5\nFoo: bar\nContent-Signal: search=yes\nDisallow: /\n",
+            Mode::Google,
+            true,
+        );
+        let unused: Vec<bool> = (1..=5).map(|n| doc.line_view(n).unwrap().unused).collect();
+        assert_eq!(unused, [false, true, false, true, false]);
+    }
 
     #[test]
     fn line_views_follow_the_matchers_line_kinds() {

@@ -40,6 +40,11 @@ struct Finding<'a> {
     #[serde(serialize_with = "severity_name")]
     severity: Severity,
     code: &'static str,
+    /// The finding's code before `unsupported-directive` replaced it
+    /// (`crawl-delay-ignored`, `noindex-unsupported`): kept for one release
+    /// so that JSON consumers can move; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    alias: Option<&'static str>,
     message: String,
     /// Byte offsets into the file.
     span: Span,
@@ -111,6 +116,7 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
                     Severity::Error
                 },
                 code: FETCH_CODE,
+                alias: None,
                 message: format!("{}.", outcome_reason(outcome)),
                 span: Span { start: 0, end: 0 },
             });
@@ -126,6 +132,7 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
                 end: columns.as_ref().map(|c| c.end),
                 severity: diagnostic.severity,
                 code: diagnostic.code.as_str(),
+                alias: diagnostic.former_code,
                 message: diagnostic.message.clone(),
                 span: Span {
                     start: diagnostic.span.start,
