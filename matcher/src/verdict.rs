@@ -8,7 +8,7 @@ use crate::fetch::FetchOutcome;
 use crate::index::{Best, Hit, RuleSet};
 use crate::model::AgentName;
 use crate::pattern::{encode_path, plain_request_path};
-use crate::robots::{AgentRules, Robots};
+use crate::robots::{AgentGroups, Robots};
 use crate::url::path_params_query;
 use crate::Mode;
 
@@ -132,7 +132,7 @@ pub struct CheckOptions {
 /// The groups that apply to a crawler.
 #[derive(Clone, Debug)]
 pub(crate) enum Applied<'a> {
-    Indexed(&'a AgentRules, &'a RuleSet),
+    Indexed(AgentGroups<'a>, &'a RuleSet),
     /// Legacy prefix matching: the groups are merged on the fly.
     Groups(Vec<usize>),
     Nothing,
@@ -141,7 +141,7 @@ pub(crate) enum Applied<'a> {
 impl<'a> Applied<'a> {
     pub(crate) fn groups(&self) -> &[usize] {
         match self {
-            Applied::Indexed(rules, _) => &rules.groups,
+            Applied::Indexed(rules, _) => rules.groups,
             Applied::Groups(groups) => groups,
             Applied::Nothing => &[],
         }
@@ -306,7 +306,7 @@ impl Robots {
         for (index, token) in crawler.tokens().iter().enumerate() {
             match matching {
                 AgentMatching::Exact => {
-                    if let Some(rules) = self.agents.named(token) {
+                    if let Some(rules) = self.agents().named(token) {
                         return (
                             Selection::Token(index),
                             Applied::Indexed(rules, rules.rule_set(&self.spans, self.mode)),
@@ -329,7 +329,7 @@ impl Robots {
                 }
             }
         }
-        match &self.agents.global {
+        match self.agents().global() {
             Some(_) if crawler.ignores_global() => (Selection::GlobalIgnored, Applied::Nothing),
             Some(global) => (
                 Selection::Global,
@@ -388,7 +388,7 @@ mod tests {
             let robots = Robots::parse(file.as_bytes());
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);
-            let global = robots.agents.global.as_ref().unwrap();
+            let global = robots.agents().global().unwrap();
             let index = global.rule_set(&robots.spans, robots.mode);
             for path in &paths {
                 let full = decide(index.best(path.as_bytes()));
