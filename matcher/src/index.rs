@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use crate::model::{Rule, RuleKind};
+use crate::model::RuleKind;
 use crate::pattern::{Pattern, Shape};
 
 /// A rule to index: its patterns, already normalised.
@@ -52,22 +52,6 @@ impl Best {
         };
         if slot.is_none_or(|old| beats(hit.priority, hit.line, old)) {
             *slot = Some(hit);
-        }
-    }
-
-    /// Offers every pattern of `rule` (the Allow `/index.html` alternative
-    /// too) that matches `path`, keeping the longest.
-    pub fn offer_rule(&mut self, rules: &[Rule], rule: usize, path: &[u8]) {
-        if let Some(priority) = rules[rule].match_priority(path) {
-            let line = rules[rule].line;
-            self.offer(
-                rules[rule].kind,
-                Hit {
-                    rule,
-                    priority,
-                    line,
-                },
-            );
         }
     }
 }

@@ -212,6 +212,50 @@ impl Shape {
     pub(crate) fn is_exact(self) -> bool {
         !self.wildcard && self.anchored
     }
+
+    /// Whether `path` matches the pattern `bytes` of this shape, given
+    /// that it starts with the literal prefix.
+    pub(crate) fn matches_after_prefix(self, bytes: &[u8], path: &[u8]) -> bool {
+        let prefix_end = self.prefix_end as usize;
+        if !self.wildcard {
+            return !self.anchored || path.len() == prefix_end;
+        }
+        let body_end = bytes.len() - usize::from(self.anchored);
+        let last_start = self.last_start as usize;
+        let last = &bytes[last_start..body_end];
+        // An anchored pattern's last piece must end the path: the cheapest
+        // test, and the one most paths fail (`/*.php$`).
+        if self.anchored && !path.ends_with(last) {
+            return false;
+        }
+        let mut cursor = prefix_end;
+        // Pieces between the first and the last star (none for one star),
+        // found leftmost one after the other.
+        if last_start > prefix_end + 1 {
+            for piece in bytes[prefix_end + 1..last_start - 1].split(|&b| b == b'*') {
+                if piece.is_empty() {
+                    continue;
+                }
+                match find_piece(&path[cursor..], piece) {
+                    Some(at) => cursor += at + piece.len(),
+                    None => return false,
+                }
+            }
+        }
+        if self.anchored {
+            path.len() >= cursor + last.len()
+        } else {
+            last.is_empty() || find_piece(&path[cursor..], last).is_some()
+        }
+    }
+}
+
+/// Whether `path` matches the normalised pattern `bytes`: what
+/// [`Pattern::matches`] says, without preparing a [`Pattern`] first (for
+/// checks that try each rule once).
+pub(crate) fn pattern_matches(bytes: &[u8], path: &[u8]) -> bool {
+    let shape = Shape::of(bytes);
+    path.starts_with(shape.literal_prefix(bytes)) && shape.matches_after_prefix(bytes, path)
 }
 
 impl Pattern {
@@ -253,37 +297,7 @@ impl Pattern {
     /// Whether `path` matches, given that it is known to start with
     /// [`Pattern::literal_prefix`].
     pub fn matches_after_prefix(&self, path: &[u8]) -> bool {
-        let prefix_end = self.shape.prefix_end as usize;
-        if !self.shape.wildcard {
-            return !self.shape.anchored || path.len() == prefix_end;
-        }
-        let body_end = self.bytes.len() - usize::from(self.shape.anchored);
-        let last_start = self.shape.last_start as usize;
-        let last = &self.bytes[last_start..body_end];
-        // An anchored pattern's last piece must end the path: the cheapest
-        // test, and the one most paths fail (`/*.php$`).
-        if self.shape.anchored && !path.ends_with(last) {
-            return false;
-        }
-        let mut cursor = prefix_end;
-        // Pieces between the first and the last star (none for one star),
-        // found leftmost one after the other.
-        if last_start > prefix_end + 1 {
-            for piece in self.bytes[prefix_end + 1..last_start - 1].split(|&b| b == b'*') {
-                if piece.is_empty() {
-                    continue;
-                }
-                match find_piece(&path[cursor..], piece) {
-                    Some(at) => cursor += at + piece.len(),
-                    None => return false,
-                }
-            }
-        }
-        if self.shape.anchored {
-            path.len() >= cursor + last.len()
-        } else {
-            last.is_empty() || find_piece(&path[cursor..], last).is_some()
-        }
+        self.shape.matches_after_prefix(&self.bytes, path)
     }
 
     /// The bytes after the literal prefix that every matching path holds

@@ -8,6 +8,7 @@
 //! once. A file of hundreds of User-agent lines is filed in a few vectors,
 //! not a few allocations per line: parsing such a file is mostly this.
 
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::index::{IndexedRule, RuleSet};
@@ -15,17 +16,36 @@ use crate::Mode;
 
 use super::spans::{NameSpan, Spans};
 
+/// Checks that try every rule before the rule index is built: building it
+/// costs about as much as trying every rule seven times (callgrind, on
+/// docs.oracle.com's 31,847 rules: 65M instructions, 9.3M per scan). A
+/// crawler checking a few URLs, or an editor checking one as the file is
+/// typed, never pays for an index.
+pub(crate) const SCANS_BEFORE_INDEX: u32 = 8;
+
 /// The groups that apply to one robots.txt token, and their rule index.
 ///
-/// The index is built the first time a crawler needs it, not while parsing:
-/// an editor re-parses on every change and usually checks one crawler, and
-/// a file naming many crawlers then pays for one index, not all of them.
-#[derive(Clone, Debug, Default)]
+/// The index is built once enough checks were made, not while parsing: an
+/// editor re-parses on every change and usually checks one crawler, and a
+/// file naming many crawlers then pays for one index, not all of them.
+#[derive(Debug, Default)]
 struct AgentRules {
     /// Where its groups are in [`AgentIndex::group_ids`].
     groups: (u32, u32),
     /// Boxed: most are never built, and an unbuilt one is then a pointer.
     rules: OnceLock<Box<RuleSet>>,
+    /// Checks made without the index (counting stops once it is built).
+    scans: AtomicU32,
+}
+
+impl Clone for AgentRules {
+    fn clone(&self) -> AgentRules {
+        AgentRules {
+            groups: self.groups,
+            rules: self.rules.clone(),
+            scans: AtomicU32::new(self.scans.load(Ordering::Relaxed)),
+        }
+    }
 }
 
 /// The groups one token (or `*`) names, as a check reads them.
@@ -37,6 +57,18 @@ pub(crate) struct AgentGroups<'a> {
 }
 
 impl<'a> AgentGroups<'a> {
+    /// The rule index for a check: `None` (try every rule instead) for the
+    /// first [`SCANS_BEFORE_INDEX`] checks, then built once and kept.
+    pub fn rule_set_when_due(self, spans: &Spans, mode: Mode) -> Option<&'a RuleSet> {
+        if let Some(rules) = self.rules.rules.get() {
+            return Some(rules);
+        }
+        if self.rules.scans.fetch_add(1, Ordering::Relaxed) < SCANS_BEFORE_INDEX {
+            return None;
+        }
+        Some(self.rule_set(spans, mode))
+    }
+
     /// The index of these groups' rules, built on first use.
     pub fn rule_set(self, spans: &Spans, mode: Mode) -> &'a RuleSet {
         self.rules.rules.get_or_init(|| {
@@ -237,7 +269,7 @@ fn share_lists(
     let mut push = |i: usize| {
         rules.push(AgentRules {
             groups: lists[i],
-            rules: OnceLock::new(),
+            ..AgentRules::default()
         });
         rules.len() as u32 - 1
     };
