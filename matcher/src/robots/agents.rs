@@ -130,11 +130,8 @@ impl AgentIndex {
                     NameSpan::Token(len) => {
                         let start = agent.value.start as usize;
                         let at = names.len() as u32;
-                        names.extend(
-                            spans.input[start..start + len as usize]
-                                .iter()
-                                .map(u8::to_ascii_lowercase),
-                        );
+                        names.extend_from_slice(&spans.input[start..start + len as usize]);
+                        names[at as usize..].make_ascii_lowercase();
                         tokens.push(Token {
                             key: sort_key(&names[at as usize..]),
                             start: at,
@@ -147,11 +144,21 @@ impl AgentIndex {
             }
         }
         let name = |t: &Token| &names[t.start as usize..t.end as usize];
-        // Stable, so each token's groups stay in file order. Keys differ for
-        // most tokens, and then their order is the tokens' order.
-        crate::sort::sort_by(&mut tokens, |a, b| {
-            a.key.cmp(&b.key).then_with(|| name(a).cmp(name(b)))
-        });
+        // Stable throughout, so each token's groups stay in file order. Keys
+        // differ for most tokens, and then their order is the tokens' order;
+        // tokens sharing a key are put in order by the rest of their name.
+        if tokens.len() < RADIX_FROM {
+            crate::sort::sort_by(&mut tokens, |a, b| {
+                a.key.cmp(&b.key).then_with(|| name(a).cmp(name(b)))
+            });
+        } else {
+            sort_by_key(&mut tokens);
+            for run in tokens.chunk_by_mut(|a, b| a.key == b.key) {
+                if run.len() > 1 {
+                    crate::sort::sort_by(run, |a, b| name(a).cmp(name(b)));
+                }
+            }
+        }
         // Each distinct token once, and its group list: `lists[i]` is the
         // range in `group_ids` of `named[i]`'s groups.
         let mut named: Vec<(u32, u32, u32)> = Vec::new();
@@ -236,6 +243,7 @@ impl AgentIndex {
 }
 
 /// A User-agent line's token while filing.
+#[derive(Clone, Copy, Default)]
 struct Token {
     /// [`sort_key`] of the token.
     key: u64,
@@ -250,10 +258,42 @@ struct Token {
 /// ordered as the names are when they differ there (a token has no zero
 /// bytes), so most comparisons while sorting are one integer comparison.
 fn sort_key(name: &[u8]) -> u64 {
-    let mut key = [0u8; 8];
-    let len = name.len().min(8);
-    key[..len].copy_from_slice(&name[..len]);
-    u64::from_be_bytes(key)
+    name.iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |key, (i, &b)| key | u64::from(b) << (56 - 8 * i))
+}
+
+/// Tokens from which [`sort_by_key`] is cheaper than a comparison sort (its
+/// eight passes over 256 buckets cost more than sorting a few tokens).
+const RADIX_FROM: usize = 64;
+
+/// Sorts `tokens` by key, stably: a counting sort on each byte of the key,
+/// the last first (an LSD radix sort), skipping bytes all keys share. Its
+/// cost grows with the number of tokens alone: a comparison sort of a file's
+/// hundreds of User-agent lines cost more than parsing the file.
+fn sort_by_key(tokens: &mut Vec<Token>) {
+    let mut sorted = vec![Token::default(); tokens.len()];
+    for shift in (0..64).step_by(8) {
+        let byte = |t: &Token| usize::from((t.key >> shift) as u8);
+        let mut starts = [0usize; 256];
+        for token in tokens.iter() {
+            starts[byte(token)] += 1;
+        }
+        if starts.contains(&tokens.len()) {
+            continue;
+        }
+        let mut start = 0;
+        for slot in &mut starts {
+            (*slot, start) = (start, start + *slot);
+        }
+        for token in tokens.iter() {
+            let slot = &mut starts[byte(token)];
+            sorted[*slot] = *token;
+            *slot += 1;
+        }
+        std::mem::swap(tokens, &mut sorted);
+    }
 }
 
 /// Gives equal group lists one [`AgentRules`], pushed to `rules`: returns
@@ -324,6 +364,46 @@ mod tests {
         assert_eq!(groups("Googlebot-Imag"), None);
         assert_eq!(groups("OnlyStar"), Some(vec![4]));
         assert_eq!(agents.global().map(|a| a.groups.to_vec()), Some(vec![1, 4]));
+    }
+
+    #[test]
+    fn many_tokens_sharing_long_prefixes_are_all_found() {
+        // Enough lines for the radix sort, names alike in their first eight
+        // bytes and in different case, tokens repeated across groups.
+        let name = |i: usize| {
+            let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
+            format!("Googlebot-{}{}", letter(i / 26), letter(i))
+        };
+        let mut file = String::new();
+        let mut want: Vec<(String, Vec<usize>)> = Vec::new();
+        for group in 0..150 {
+            for i in [group % 60, (group * 7) % 60] {
+                let token = name(i);
+                let spelled = if group % 2 == 0 {
+                    token.to_uppercase()
+                } else {
+                    token.clone()
+                };
+                file.push_str(&format!("User-agent: {spelled}\n"));
+                match want.iter_mut().find(|(t, _)| *t == token) {
+                    Some((_, groups)) if groups.last() == Some(&group) => {}
+                    Some((_, groups)) => groups.push(group),
+                    None => want.push((token, vec![group])),
+                }
+            }
+            file.push_str("Disallow: /x\n");
+        }
+        let robots = Robots::parse(file.as_bytes());
+        let agents = robots.agents();
+        for (token, groups) in &want {
+            assert_eq!(
+                agents.named(token).map(|a| a.groups.to_vec()).as_ref(),
+                Some(groups),
+                "{token}"
+            );
+        }
+        assert!(agents.named("Googlebot-").is_none());
+        assert!(agents.named("Googlebot-zzz").is_none());
     }
 
     #[test]
