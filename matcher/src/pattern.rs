@@ -235,6 +235,43 @@ impl Shape {
     }
 }
 
+/// What a pattern as written says about a path before it is normalised,
+/// when its first bytes settle it ([`glance`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Glance {
+    /// The path differs from the pattern at a byte that is literal however
+    /// the pattern is read: neither the pattern nor its `/index.html`
+    /// alternative matches.
+    Differs,
+    /// The pattern is plain literal bytes (nothing to normalise, no `*`, no
+    /// `$`) that the path starts with: it matches, its length the priority.
+    Prefix,
+    /// Normalise and match to know.
+    Unsure,
+}
+
+/// Compares the pattern `value` as written with `path`, up to the first byte
+/// normalising may change or that is no literal (`%`, `*`, `$`, non-ASCII).
+///
+/// A check that tries every rule ([`crate::Robots`]'s first checks) mostly
+/// meets rules that differ from the path within a few bytes; normalising
+/// each of them first cost as much as parsing the file. An `/index.html`
+/// alternative (`/a/` for `/a/index.html`) is a prefix of the pattern, so a
+/// byte that differs rules it out too; a path that ends first is `Unsure`.
+pub(crate) fn glance(value: &[u8], path: &[u8]) -> Glance {
+    for (i, &b) in value.iter().enumerate() {
+        if matches!(b, b'%' | b'*' | b'$') || b >= 0x80 {
+            return Glance::Unsure;
+        }
+        match path.get(i) {
+            Some(&p) if p == b => {}
+            Some(_) => return Glance::Differs,
+            None => return Glance::Unsure,
+        }
+    }
+    Glance::Prefix
+}
+
 /// Whether `path` matches the normalised pattern `bytes`: what
 /// [`Pattern::matches`] says, without preparing a [`Pattern`] first (for
 /// checks that try each rule once).
@@ -440,6 +477,17 @@ mod tests {
     }
 
     #[test]
+    fn a_glance_leaves_a_path_that_ends_early_unsure() {
+        // `/a/` is allowed by the `/a/$` alternative of `/a/index.html`.
+        assert_eq!(glance(b"/a/index.html", b"/a/"), Glance::Unsure);
+        assert_eq!(glance(b"/a/index.html", b"/b/"), Glance::Differs);
+        assert_eq!(glance(b"/a/index.html", b"/a/index.html?x"), Glance::Prefix);
+        assert_eq!(glance(b"/a%2fb", b"/a/b"), Glance::Unsure);
+        assert_eq!(glance(b"/*.php", b"/x.php"), Glance::Unsure);
+        assert_eq!(glance(b"", b"/"), Glance::Prefix);
+    }
+
+    #[test]
     fn index_html_alternative_is_the_anchored_directory() {
         let alt =
             |s: &str| index_html_alternative(s.as_bytes()).map(|v| String::from_utf8(v).unwrap());
@@ -459,6 +507,27 @@ mod tests {
     }
 
     proptest! {
+        /// A glance never contradicts normalising and matching, the
+        /// `/index.html` alternative included, in either mode.
+        #[test]
+        fn a_glance_agrees_with_normalising_and_matching(
+            value in "/(a|b|%61|%2f|[*]|[$]|é|index.html|/){0,4}",
+            path in "/(a|b|%61|%2F|[*]|[$]|%C3%A9|index.html|/){0,5}",
+            rfc in any::<bool>(),
+        ) {
+            let mode = if rfc { Mode::Rfc9309 } else { Mode::Google };
+            let normalized = normalize_pattern(value.as_bytes(), mode);
+            let path = path.as_bytes();
+            let main = pattern_matches(&normalized, path);
+            let alternative = index_html_alternative(&normalized)
+                .is_some_and(|alt| pattern_matches(&alt, path));
+            match glance(value.as_bytes(), path) {
+                Glance::Differs => prop_assert!(!main && !alternative),
+                Glance::Prefix => prop_assert!(main && *normalized == *value.as_bytes()),
+                Glance::Unsure => {}
+            }
+        }
+
         #[test]
         fn agrees_with_the_naive_matcher(
             pattern in "[/ab*$]{0,8}",

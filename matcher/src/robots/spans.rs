@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::model::RuleKind;
-use crate::pattern::{index_html_alternative, normalize_pattern, pattern_matches};
+use crate::pattern::{glance, index_html_alternative, normalize_pattern, pattern_matches, Glance};
 use crate::Mode;
 
 /// A byte range of the input, in half the space of a `Range<usize>`
@@ -129,8 +129,14 @@ impl Spans {
     /// does: its pattern's length, or its `/index.html` alternative's (as
     /// [`crate::Rule::match_priority`], straight from the spans).
     pub fn rule_priority(&self, id: usize, mode: Mode, path: &[u8]) -> Option<u32> {
-        let (pattern, index_html) = self.rule_patterns(id, mode);
         let priority = |p: &[u8]| u32::try_from(p.len()).unwrap_or(u32::MAX);
+        let value = self.bytes(self.rules[id].value);
+        match glance(value, path) {
+            Glance::Differs => return None,
+            Glance::Prefix => return Some(priority(value)),
+            Glance::Unsure => {}
+        }
+        let (pattern, index_html) = self.rule_patterns(id, mode);
         if pattern_matches(&pattern, path) {
             Some(priority(&pattern))
         } else {
