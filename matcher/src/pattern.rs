@@ -40,13 +40,18 @@ fn push_escaped(out: &mut Vec<u8>, b: u8) {
 /// matched (and whose length is the rule's priority).
 ///
 /// Both modes upper-case existing `%xx` escapes and percent-encode bytes
-/// outside ASCII (a UTF-8 `é` becomes `%C3%A9`). RFC 9309 mode also decodes
-/// escapes of unreserved characters (`%41` is `A`), so they compare equal to
-/// the plain character; `%2A` and `%24` stay escaped and so match a literal
-/// `*` or `$` in a path.
+/// outside ASCII (a UTF-8 `é` becomes `%C3%A9`). RFC 9309 mode puts every
+/// character it lets be written two ways in one form, the form
+/// [`encode_path`] gives a URL: escapes of unreserved characters are decoded
+/// (`%41` is `A`); `%2A` and `%24` stay escaped and so match a literal `*` or
+/// `$` in a path, which the URL carries as `%2A` / `%24`; and a `$` before
+/// the end of a pattern, a literal `$` (it anchors only as the last
+/// character), is written `%24` too, so it matches a `$` in the URL.
 pub fn normalize_pattern(value: &[u8], mode: Mode) -> Cow<'_, [u8]> {
+    let body = &value[..value.len().saturating_sub(1)];
+    let literal_dollar = mode == Mode::Rfc9309 && crate::lines::find_byte(b'$', body).is_some();
     // Most patterns are plain ASCII without escapes: nothing to change.
-    if value.is_ascii() && crate::lines::find_byte(b'%', value).is_none() {
+    if value.is_ascii() && crate::lines::find_byte(b'%', value).is_none() && !literal_dollar {
         return Cow::Borrowed(value);
     }
     let mut out = Vec::with_capacity(value.len());
@@ -68,7 +73,7 @@ pub fn normalize_pattern(value: &[u8], mode: Mode) -> Cow<'_, [u8]> {
                 continue;
             }
         }
-        if b >= 0x80 {
+        if b >= 0x80 || (literal_dollar && b == b'$' && i + 1 < value.len()) {
             push_escaped(&mut out, b);
         } else {
             out.push(b);
@@ -463,6 +468,47 @@ mod tests {
         assert_eq!(norm("/%zz%", Mode::Google), "/%zz%");
         assert_eq!(norm("/%41%7e%2A%24", Mode::Google), "/%41%7E%2A%24");
         assert_eq!(norm("/%41%7e%2A%24", Mode::Rfc9309), "/A~%2A%24");
+        assert_eq!(norm("/a$b$", Mode::Google), "/a$b$");
+        assert_eq!(norm("/a$b$", Mode::Rfc9309), "/a%24b$");
+    }
+
+    /// In RFC 9309 mode, every character that may be written two ways
+    /// matches both ways round: in the pattern and in the URL, plain and
+    /// escaped.
+    #[test]
+    fn rfc_mode_reads_each_two_way_character_as_one() {
+        let matches = |pattern: &str, url_path: &str| {
+            let pattern = normalize_pattern(pattern.as_bytes(), Mode::Rfc9309);
+            pattern_matches(&pattern, &encode_path(url_path, Mode::Rfc9309))
+        };
+        // (plain, escaped): an unreserved letter and tilde, a non-ASCII
+        // letter, `$` and `*` taken literally, a reserved `/` in any case.
+        let pairs = [
+            ("b", "%62"),
+            ("~", "%7E"),
+            ("é", "%C3%A9"),
+            ("$", "%24"),
+            ("*", "%2A"),
+            ("%2F", "%2f"),
+        ];
+        for (plain, escaped) in pairs {
+            for pattern_form in [plain, escaped] {
+                for url_form in [plain, escaped] {
+                    // `*` in a pattern is the wildcard, not the character.
+                    if pattern_form == "*" {
+                        continue;
+                    }
+                    let pattern = format!("/a{pattern_form}c");
+                    let url_path = format!("/a{url_form}c");
+                    assert!(matches(&pattern, &url_path), "{pattern} vs {url_path}");
+                    assert!(!matches(&pattern, "/a-c"), "{pattern} vs /a-c");
+                }
+            }
+        }
+        // A last `$` still anchors.
+        assert!(matches("/a$", "/a"));
+        assert!(!matches("/a$", "/a$"));
+        assert!(!matches("/a$", "/ab"));
     }
 
     #[test]
