@@ -123,7 +123,9 @@ impl Verdict {
 pub struct CheckOptions {
     /// Match the path exactly as given, without percent-encoding spaces and
     /// non-ASCII characters as a crawler's request would (Google's library
-    /// semantics).
+    /// semantics). In RFC 9309 mode too, on purpose: the path is then not
+    /// normalised either (`%62` is not `b` in it), so what is matched is
+    /// always what was given.
     pub raw_url: bool,
     /// How a robots.txt token is matched against the crawler's tokens.
     pub agent_matching: AgentMatching,
