@@ -64,7 +64,7 @@ fn beats(priority: u32, line: u32, old: Hit) -> bool {
 /// literal prefix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Test {
-    /// A plain prefix: it matches.
+    /// A plain prefix, or one followed only by `*`s: it matches.
     Always,
     /// `/a$`: the path must end where the prefix does.
     EndsHere,
@@ -99,7 +99,7 @@ impl Entry {
         shape: Shape,
         wildcard: Option<(&Pattern, u32)>,
     ) -> Entry {
-        let test = if shape.is_plain() {
+        let test = if shape.is_prefix(bytes) {
             Test::Always
         } else if shape.is_exact() {
             Test::EndsHere
@@ -193,11 +193,11 @@ impl RuleSet {
             let patterns = std::iter::once(&*rule.pattern).chain(rule.index_html.as_deref());
             for bytes in patterns {
                 let shape = Shape::of(bytes);
-                let entry = if shape.is_plain() || shape.is_exact() {
+                let entry = if shape.is_prefix(bytes) || shape.is_exact() {
                     Entry::new(&rule, bytes, shape, None)
                 } else {
-                    // Only patterns with a `*` are matched beyond the trie,
-                    // so only they are kept.
+                    // Only patterns with something after a `*` are matched
+                    // beyond the trie, so only they are kept.
                     let pattern = Pattern::new(bytes.to_vec());
                     let entry = Entry::new(
                         &rule,

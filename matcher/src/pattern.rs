@@ -193,9 +193,15 @@ impl Shape {
         &bytes[..self.prefix_end as usize]
     }
 
-    /// Whether the pattern is a plain prefix (no `*`, no `$`).
-    pub(crate) fn is_plain(self) -> bool {
-        !self.wildcard && !self.anchored
+    /// Whether every path that starts with the literal prefix matches the
+    /// pattern `bytes` of this shape: a plain prefix (no `*`, no `$`), or one
+    /// followed by nothing but `*`s (`/a*`, `/a*$`).
+    pub(crate) fn is_prefix(self, bytes: &[u8]) -> bool {
+        let body_end = bytes.len() - usize::from(self.anchored);
+        (self.wildcard || !self.anchored)
+            && bytes[(self.prefix_end as usize).min(body_end)..body_end]
+                .iter()
+                .all(|&b| b == b'*')
     }
 
     /// Whether the pattern is a literal anchored at the end (`/a$`).
