@@ -144,21 +144,11 @@ impl AgentIndex {
             }
         }
         let name = |t: &Token| &names[t.start as usize..t.end as usize];
-        // Stable throughout, so each token's groups stay in file order. Keys
-        // differ for most tokens, and then their order is the tokens' order;
-        // tokens sharing a key are put in order by the rest of their name.
-        if tokens.len() < RADIX_FROM {
-            crate::sort::sort_by(&mut tokens, |a, b| {
-                a.key.cmp(&b.key).then_with(|| name(a).cmp(name(b)))
-            });
-        } else {
-            sort_by_key(&mut tokens);
-            for run in tokens.chunk_by_mut(|a, b| a.key == b.key) {
-                if run.len() > 1 {
-                    crate::sort::sort_by(run, |a, b| name(a).cmp(name(b)));
-                }
-            }
-        }
+        // Stable, so each token's groups stay in file order. Keys differ for
+        // most tokens, and then their order is the tokens' order.
+        crate::sort::sort_by(&mut tokens, |a, b| {
+            a.key.cmp(&b.key).then_with(|| name(a).cmp(name(b)))
+        });
         // Each distinct token once, and its group list: `lists[i]` is the
         // range in `group_ids` of `named[i]`'s groups.
         let mut named: Vec<(u32, u32, u32)> = Vec::new();
@@ -243,7 +233,6 @@ impl AgentIndex {
 }
 
 /// A User-agent line's token while filing.
-#[derive(Clone, Copy, Default)]
 struct Token {
     /// [`sort_key`] of the token.
     key: u64,
@@ -262,38 +251,6 @@ fn sort_key(name: &[u8]) -> u64 {
         .take(8)
         .enumerate()
         .fold(0, |key, (i, &b)| key | u64::from(b) << (56 - 8 * i))
-}
-
-/// Tokens from which [`sort_by_key`] is cheaper than a comparison sort (its
-/// eight passes over 256 buckets cost more than sorting a few tokens).
-const RADIX_FROM: usize = 64;
-
-/// Sorts `tokens` by key, stably: a counting sort on each byte of the key,
-/// the last first (an LSD radix sort), skipping bytes all keys share. Its
-/// cost grows with the number of tokens alone: a comparison sort of a file's
-/// hundreds of User-agent lines cost more than parsing the file.
-fn sort_by_key(tokens: &mut Vec<Token>) {
-    let mut sorted = vec![Token::default(); tokens.len()];
-    for shift in (0..64).step_by(8) {
-        let byte = |t: &Token| usize::from((t.key >> shift) as u8);
-        let mut starts = [0usize; 256];
-        for token in tokens.iter() {
-            starts[byte(token)] += 1;
-        }
-        if starts.contains(&tokens.len()) {
-            continue;
-        }
-        let mut start = 0;
-        for slot in &mut starts {
-            (*slot, start) = (start, start + *slot);
-        }
-        for token in tokens.iter() {
-            let slot = &mut starts[byte(token)];
-            sorted[*slot] = *token;
-            *slot += 1;
-        }
-        std::mem::swap(tokens, &mut sorted);
-    }
 }
 
 /// Gives equal group lists one [`AgentRules`], pushed to `rules`: returns
@@ -368,8 +325,8 @@ mod tests {
 
     #[test]
     fn many_tokens_sharing_long_prefixes_are_all_found() {
-        // Enough lines for the radix sort, names alike in their first eight
-        // bytes and in different case, tokens repeated across groups.
+        // Hundreds of lines, names alike in their first eight bytes (the
+        // sort key) and in different case, tokens repeated across groups.
         let name = |i: usize| {
             let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
             format!("Googlebot-{}{}", letter(i / 26), letter(i))
