@@ -6,7 +6,9 @@
 //! Tokens naming the same groups (`Googlebot` and `Googlebot-Image` above
 //! the same rules) share one [`AgentRules`], so their rule index is built
 //! once. A file of hundreds of User-agent lines is filed in a few vectors,
-//! not a few allocations per line: parsing such a file is mostly this.
+//! not a few allocations per line, and only when a crawler is first checked
+//! ([`crate::Robots`] keeps it): filing such a file costs more than parsing
+//! it.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
