@@ -3,9 +3,11 @@
 //!     cargo bench -p robots-matcher --bench profile -- parse FILE [SECONDS]
 //!     cargo bench -p robots-matcher --bench profile -- check FILE [SECONDS]
 //!     cargo bench -p robots-matcher --bench profile -- check-each FILE [SECONDS]
+//!     cargo bench -p robots-matcher --bench profile -- first FILE [SECONDS]
 //!
 //! `check` resolves the crawler once (`Robots::matcher_for`); `check-each`
-//! calls `Robots::check` per URL.
+//! calls `Robots::check` per URL; `first` parses and checks one URL, again
+//! and again (what a crawler fetching a fresh robots.txt pays).
 //!
 //! e.g. `perf record -g target/release/deps/profile-* parse big.txt 5`.
 
@@ -20,7 +22,7 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let (Some(what), Some(file)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: profile parse|check FILE [SECONDS]");
+        eprintln!("usage: profile parse|check|check-each|first FILE [SECONDS]");
         return;
     };
     let seconds: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3.0);
@@ -32,6 +34,14 @@ fn main() {
         "parse" => {
             while Instant::now() < deadline {
                 black_box(Robots::parse(black_box(&bytes)));
+                runs += 1;
+            }
+        }
+        "first" => {
+            let crawler = Crawler::new("Googlebot");
+            while Instant::now() < deadline {
+                let robots = Robots::parse(black_box(&bytes));
+                black_box(robots.check(&crawler, black_box("https://example.com/a/b")));
                 runs += 1;
             }
         }
@@ -52,11 +62,11 @@ fn main() {
             while Instant::now() < deadline {
                 if what == "check-each" {
                     for u in &urls {
-                        black_box(robots.check(&crawler, black_box(u)));
+                        black_box(robots.check(&crawler, black_box(u)).allowed);
                     }
                 } else {
                     for u in &urls {
-                        black_box(matcher.check(black_box(u)));
+                        black_box(matcher.check(black_box(u)).allowed);
                     }
                 }
                 runs += urls.len() as u64;

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-use crate::model::{Rule, RuleKind};
+use crate::model::RuleKind;
 use crate::pattern::{Pattern, Shape};
 
 /// A rule to index: its patterns, already normalised.
@@ -54,22 +54,6 @@ impl Best {
             *slot = Some(hit);
         }
     }
-
-    /// Offers every pattern of `rule` (the Allow `/index.html` alternative
-    /// too) that matches `path`, keeping the longest.
-    pub fn offer_rule(&mut self, rules: &[Rule], rule: usize, path: &[u8]) {
-        if let Some(priority) = rules[rule].match_priority(path) {
-            let line = rules[rule].line;
-            self.offer(
-                rules[rule].kind,
-                Hit {
-                    rule,
-                    priority,
-                    line,
-                },
-            );
-        }
-    }
 }
 
 fn beats(priority: u32, line: u32, old: Hit) -> bool {
@@ -80,7 +64,7 @@ fn beats(priority: u32, line: u32, old: Hit) -> bool {
 /// literal prefix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Test {
-    /// A plain prefix: it matches.
+    /// A plain prefix, or one followed only by `*`s: it matches.
     Always,
     /// `/a$`: the path must end where the prefix does.
     EndsHere,
@@ -115,7 +99,7 @@ impl Entry {
         shape: Shape,
         wildcard: Option<(&Pattern, u32)>,
     ) -> Entry {
-        let test = if shape.is_plain() {
+        let test = if shape.is_prefix(bytes) {
             Test::Always
         } else if shape.is_exact() {
             Test::EndsHere
@@ -209,11 +193,11 @@ impl RuleSet {
             let patterns = std::iter::once(&*rule.pattern).chain(rule.index_html.as_deref());
             for bytes in patterns {
                 let shape = Shape::of(bytes);
-                let entry = if shape.is_plain() || shape.is_exact() {
+                let entry = if shape.is_prefix(bytes) || shape.is_exact() {
                     Entry::new(&rule, bytes, shape, None)
                 } else {
-                    // Only patterns with a `*` are matched beyond the trie,
-                    // so only they are kept.
+                    // Only patterns with something after a `*` are matched
+                    // beyond the trie, so only they are kept.
                     let pattern = Pattern::new(bytes.to_vec());
                     let entry = Entry::new(
                         &rule,

@@ -58,6 +58,7 @@ mod pattern;
 mod record;
 pub mod reference;
 mod robots;
+mod scan;
 mod sort;
 mod url;
 mod url_list;

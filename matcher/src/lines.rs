@@ -8,7 +8,8 @@
 //!
 //! * a UTF-8 byte order mark, or any leading part of one, is skipped;
 //! * LF, CR and CRLF all end a line, in any mix;
-//! * a line keeps at most [`MAX_LINE_BYTES`] bytes, the rest is dropped;
+//! * in Google mode a line keeps at most [`MAX_LINE_BYTES`] bytes, the rest
+//!   is dropped (RFC 9309 sets no line length: its mode reads lines whole);
 //! * a NUL byte ends the readable part of a line (Google's parser works on
 //!   C strings);
 //! * `#` starts a comment anywhere on the line;
@@ -45,10 +46,11 @@ pub struct RawLine {
     pub number: u32,
     /// The whole line in the input, without its line ending.
     pub span: Range<usize>,
-    /// The part of the line Google reads: cut at [`MAX_LINE_BYTES`] and at
-    /// the first NUL byte.
+    /// The part of the line that is read: cut at the first NUL byte and, in
+    /// Google mode, at [`MAX_LINE_BYTES`].
     pub readable: Range<usize>,
-    /// The line was longer than [`MAX_LINE_BYTES`].
+    /// The line is longer than [`MAX_LINE_BYTES`], what Google reads (in
+    /// either mode: RFC 9309 mode reads it whole, but says so).
     pub too_long: bool,
     /// Offset of the first NUL byte within the line, if any.
     pub nul_at: Option<usize>,
@@ -210,15 +212,23 @@ pub struct Lines<'a> {
     /// Where the next line starts; `None` once the last line was returned.
     start: Option<usize>,
     number: u32,
+    /// The most bytes of a line that are read.
+    max_line: usize,
 }
 
 impl<'a> Lines<'a> {
-    pub fn new(input: &'a [u8]) -> Lines<'a> {
+    /// The lines of `input` as `mode` reads them: Google cuts a line at
+    /// [`MAX_LINE_BYTES`]; RFC 9309 sets no length.
+    pub fn new(input: &'a [u8], mode: Mode) -> Lines<'a> {
         Lines {
             input,
             structural: Structural::new(input),
             start: Some(bom_len(input)),
             number: 0,
+            max_line: match mode {
+                Mode::Google => MAX_LINE_BYTES,
+                Mode::Rfc9309 => usize::MAX,
+            },
         }
     }
 }
@@ -266,7 +276,7 @@ impl Iterator for Lines<'_> {
         };
         self.number += 1;
         let len = end - start;
-        let readable_end = start + (nul.min(end) - start).min(MAX_LINE_BYTES);
+        let readable_end = start + (nul.min(end) - start).min(self.max_line);
         Some(RawLine {
             number: self.number,
             span: start..end,
@@ -477,7 +487,7 @@ mod tests {
     use super::*;
 
     fn split_lines(input: &[u8]) -> Vec<RawLine> {
-        Lines::new(input).collect()
+        Lines::new(input, Mode::Google).collect()
     }
 
     fn texts(input: &[u8]) -> Vec<&[u8]> {
@@ -526,6 +536,10 @@ mod tests {
         assert!(lines[0].too_long);
         assert_eq!(lines[0].readable.len(), MAX_LINE_BYTES);
         assert_eq!(lines[0].span.len(), MAX_LINE_BYTES + 100);
+        // RFC 9309 sets no line length: the line is read whole.
+        let whole: Vec<RawLine> = Lines::new(&input, Mode::Rfc9309).collect();
+        assert!(whole[0].too_long);
+        assert_eq!(whole[0].readable, whole[0].span);
     }
 
     #[test]

@@ -50,7 +50,7 @@ fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
         text: Text::new(robots.input()),
         diagnostics: Vec::new(),
     };
-    for raw in Lines::new(lint.input) {
+    for raw in Lines::new(lint.input, robots.mode()) {
         if robots.is_beyond_limit(&raw) {
             break;
         }
@@ -217,15 +217,17 @@ impl<'a> Lint<'a> {
     fn raw_line_diagnostics(&mut self, raw: &RawLine) {
         if raw.too_long {
             let cut = raw.span.start + MAX_LINE_BYTES;
-            self.diagnose(
-                Code::LineTooLong,
-                raw.number,
-                cut..raw.span.end,
-                format!(
+            let message = match self.robots.mode() {
+                Mode::Google => format!(
                     "This line is {} bytes long; Google reads only the first {MAX_LINE_BYTES} bytes of a line and ignores the rest.",
                     raw.span.len()
                 ),
-            );
+                Mode::Rfc9309 => format!(
+                    "This line is {} bytes long; RFC 9309 sets no limit and this mode reads it whole, but Google reads only the first {MAX_LINE_BYTES} bytes of a line and ignores the rest.",
+                    raw.span.len()
+                ),
+            };
+            self.diagnose(Code::LineTooLong, raw.number, cut..raw.span.end, message);
         }
         if let Some(at) = raw.nul_at {
             let at = raw.span.start + at;

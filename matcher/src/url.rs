@@ -4,6 +4,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use crate::scan::{find, ByteClass};
+
 /// The path, params and query of `url`, without scheme, authority and
 /// fragment; always starts with `/`. Follows Google's extraction: a relative
 /// URL (`/a?b`, `a/b`) works too, and anything without a path is `/`.
@@ -48,22 +50,8 @@ pub(crate) fn path_start(url: &str) -> Option<usize> {
 /// The first `/`, `?`, `;` or `#` at or after `start`.
 #[inline]
 fn find_path_or_fragment(bytes: &[u8], start: usize) -> Option<usize> {
-    bytes
-        .get(start..)?
-        .iter()
-        .position(|&b| PATH_OR_FRAGMENT[usize::from(b)])
-        .map(|i| start + i)
+    find(bytes.get(start..)?, ByteClass::Delimiter).map(|i| start + i)
 }
-
-/// `/`, `?`, `;` and `#`, as a table.
-const PATH_OR_FRAGMENT: [bool; 256] = {
-    let mut table = [false; 256];
-    table[b'/' as usize] = true;
-    table[b'?' as usize] = true;
-    table[b';' as usize] = true;
-    table[b'#' as usize] = true;
-    table
-};
 
 /// The straightforward reading of Google's extraction, kept as the
 /// reference the one-scan version is tested against.

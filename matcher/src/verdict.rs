@@ -5,10 +5,10 @@ use std::borrow::Cow;
 
 use crate::agent::{AgentMatching, Crawler};
 use crate::fetch::FetchOutcome;
-use crate::index::{Best, Hit, RuleSet};
+use crate::index::{Best, Hit};
 use crate::model::AgentName;
 use crate::pattern::{encode_path, plain_request_path};
-use crate::robots::{AgentRules, Robots};
+use crate::robots::{AgentGroups, Robots};
 use crate::url::path_params_query;
 use crate::Mode;
 
@@ -123,7 +123,9 @@ impl Verdict {
 pub struct CheckOptions {
     /// Match the path exactly as given, without percent-encoding spaces and
     /// non-ASCII characters as a crawler's request would (Google's library
-    /// semantics).
+    /// semantics). In RFC 9309 mode too, on purpose: the path is then not
+    /// normalised either (`%62` is not `b` in it), so what is matched is
+    /// always what was given.
     pub raw_url: bool,
     /// How a robots.txt token is matched against the crawler's tokens.
     pub agent_matching: AgentMatching,
@@ -132,7 +134,9 @@ pub struct CheckOptions {
 /// The groups that apply to a crawler.
 #[derive(Clone, Debug)]
 pub(crate) enum Applied<'a> {
-    Indexed(&'a AgentRules, &'a RuleSet),
+    /// Exact matching: the groups filed for a token (or `*`), with their
+    /// rule index.
+    Indexed(AgentGroups<'a>),
     /// Legacy prefix matching: the groups are merged on the fly.
     Groups(Vec<usize>),
     Nothing,
@@ -141,7 +145,7 @@ pub(crate) enum Applied<'a> {
 impl<'a> Applied<'a> {
     pub(crate) fn groups(&self) -> &[usize] {
         match self {
-            Applied::Indexed(rules, _) => &rules.groups,
+            Applied::Indexed(agent) => agent.groups,
             Applied::Groups(groups) => groups,
             Applied::Nothing => &[],
         }
@@ -150,7 +154,8 @@ impl<'a> Applied<'a> {
 
 /// One crawler's view of a parsed robots.txt: its groups are found once
 /// (see [`Robots::matcher_for`]), then each [`CrawlerMatcher::check`] only
-/// reads the URL's path and walks the rule index.
+/// reads the URL's path and walks the rule index (or, for the first few
+/// checks of these groups, before the index is built, tries every rule).
 #[derive(Clone, Debug)]
 pub struct CrawlerMatcher<'r> {
     robots: &'r Robots,
@@ -202,8 +207,11 @@ impl<'r> CrawlerMatcher<'r> {
             return Verdict::without_rule(Selection::RobotsTxt);
         }
         let best = match &self.applied {
-            Applied::Indexed(_, index) => index.deciding(&path),
-            Applied::Groups(groups) => robots.best_linear(groups, &path),
+            Applied::Indexed(agent) => match agent.rule_set_when_due(&robots.spans, robots.mode) {
+                Some(index) => index.deciding(&path),
+                None => robots.best_scanned(agent.groups, &path),
+            },
+            Applied::Groups(groups) => robots.best_scanned(groups, &path),
             Applied::Nothing => Best::default(),
         };
         robots.verdict(self.selection, best)
@@ -306,11 +314,8 @@ impl Robots {
         for (index, token) in crawler.tokens().iter().enumerate() {
             match matching {
                 AgentMatching::Exact => {
-                    if let Some(rules) = self.agents.named(token) {
-                        return (
-                            Selection::Token(index),
-                            Applied::Indexed(rules, rules.rule_set(&self.spans, self.mode)),
-                        );
+                    if let Some(agent) = self.agents().named(token) {
+                        return (Selection::Token(index), Applied::Indexed(agent));
                     }
                 }
                 AgentMatching::LegacyPrefix => {
@@ -329,21 +334,31 @@ impl Robots {
                 }
             }
         }
-        match &self.agents.global {
+        match self.agents().global() {
             Some(_) if crawler.ignores_global() => (Selection::GlobalIgnored, Applied::Nothing),
-            Some(global) => (
-                Selection::Global,
-                Applied::Indexed(global, global.rule_set(&self.spans, self.mode)),
-            ),
+            Some(global) => (Selection::Global, Applied::Indexed(global)),
             None => (Selection::NoGroup, Applied::Nothing),
         }
     }
 
-    fn best_linear(&self, groups: &[usize], path: &[u8]) -> Best {
+    /// The best Allow and Disallow of `groups` for `path`, trying every
+    /// rule: for a few checks, cheaper than building the rule index.
+    fn best_scanned(&self, groups: &[usize], path: &[u8]) -> Best {
         let mut best = Best::default();
         for &group in groups {
-            for rule in self.groups()[group].rules.clone() {
-                best.offer_rule(self.rules(), rule, path);
+            for id in self.spans.groups[group].rule_ids() {
+                if let Some(priority) = self.spans.rule_priority(id, self.mode, path) {
+                    let rule = &self.spans.rules[id];
+                    let line = rule.line;
+                    best.offer(
+                        rule.kind,
+                        Hit {
+                            rule: id,
+                            priority,
+                            line,
+                        },
+                    );
+                }
             }
         }
         best
@@ -372,8 +387,9 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
-        /// The pruned search behind `check` decides like the full search,
-        /// and the one-crawler matcher like `check_with`.
+        /// The pruned search behind `check` decides like the full search
+        /// and like trying every rule, and the one-crawler matcher like
+        /// `check_with`.
         #[test]
         fn pruned_search_and_matcher_agree_with_the_full_search(
             rules in proptest::collection::vec((any::<bool>(), "[/ab*$]{0,6}"), 0..12),
@@ -388,12 +404,14 @@ mod tests {
             let robots = Robots::parse(file.as_bytes());
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);
-            let global = robots.agents.global.as_ref().unwrap();
+            let global = robots.agents().global().unwrap();
             let index = global.rule_set(&robots.spans, robots.mode);
             for path in &paths {
                 let full = decide(index.best(path.as_bytes()));
                 let pruned = decide(index.deciding(path.as_bytes()));
                 prop_assert_eq!(full, pruned, "{:?} {:?}", file, path);
+                let scanned = decide(robots.best_scanned(global.groups, path.as_bytes()));
+                prop_assert_eq!(full, scanned, "{:?} {:?}", file, path);
                 prop_assert_eq!(matcher.check(path), robots.check(&crawler, path));
                 let options = CheckOptions { raw_url: true, ..CheckOptions::default() };
                 prop_assert_eq!(

@@ -338,6 +338,63 @@ fn overlong_lines_are_cut_where_google_cuts() {
 }
 
 #[test]
+fn rfc_mode_reads_overlong_lines_whole() {
+    // A 20,000-byte rule: RFC 9309 sets no line length.
+    let long = format!(
+        "/x/{}",
+        "a".repeat(20_000 - "Disallow: /x/".len() - "/qux".len())
+    );
+    let robots = format!("user-agent: FooBot\ndisallow: {long}/qux\n");
+    assert_eq!("disallow: ".len() + long.len() + "/qux".len(), 20_000);
+    let strict = Robots::parse_with(
+        robots.as_bytes(),
+        &ParseOptions {
+            mode: Mode::Rfc9309,
+            size_limit: None,
+        },
+    );
+    let crawler = Crawler::new("FooBot");
+    assert!(!strict.check(&crawler, &format!("{long}/qux")).allowed);
+    assert!(strict.check(&crawler, &format!("{long}/fux")).allowed);
+    // Google mode cuts the line, and the cut pattern matches more.
+    assert!(
+        !Robots::parse(robots.as_bytes())
+            .check(&crawler, &format!("{long}/fux"))
+            .allowed
+    );
+    // Either way the linter says Google cuts it.
+    let diagnostic = strict
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == Code::LineTooLong)
+        .map(|d| d.message.clone());
+    assert!(
+        diagnostic.is_some_and(|m| m.contains("reads it whole")),
+        "{:?}",
+        strict.diagnostics()
+    );
+}
+
+#[test]
+fn raw_url_skips_rfc_normalisation_of_the_url_too() {
+    let strict = Robots::parse_with(
+        b"user-agent: FooBot\ndisallow: /b\n",
+        &ParseOptions {
+            mode: Mode::Rfc9309,
+            size_limit: None,
+        },
+    );
+    let crawler = Crawler::new("FooBot");
+    assert!(!strict.check(&crawler, "/%62").allowed);
+    let raw = CheckOptions {
+        raw_url: true,
+        ..CheckOptions::default()
+    };
+    assert!(strict.check_with(&crawler, "/%62", &raw).allowed);
+    assert!(!strict.check_with(&crawler, "/b", &raw).allowed);
+}
+
+#[test]
 fn documentation_examples() {
     let robots = "user-agent: FooBot\ndisallow: /\nallow: /fish\n";
     assert!(!allowed(robots, "FooBot", "http://foo.bar/bar"));

@@ -319,7 +319,9 @@ fn google() -> ParseOptions {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 768, ..ProptestConfig::default() })]
 
-    /// The trie-indexed check agrees with the naive reference.
+    /// The check agrees with the naive reference, both ways it is made:
+    /// trying every rule (a crawler's first checks) and through the rule
+    /// index (built after a few checks; 64 are more than enough).
     #[test]
     fn indexed_check_agrees_with_the_naive_reference(
         model in model(),
@@ -329,22 +331,29 @@ proptest! {
         let (text, groups) = model.render();
         let robots = Robots::parse_with(text.as_bytes(), &google());
         let crawler = make_crawler(&tokens, ignores_global);
-        for path in &paths {
-            for raw_url in [true, false] {
-                let options = CheckOptions { raw_url, ..CheckOptions::default() };
-                let checked = if raw_url { path.as_bytes().to_vec() } else { reference_request_encode(path.as_bytes()) };
-                let want = reference_verdict(&groups, &tokens, ignores_global, &checked);
-                // Absolute, so that a path starting `//` is not read as a host.
-                let url = format!("https://example.com{path}");
-                let v = robots.check_with(&crawler, &url, &options);
-                prop_assert_eq!(
-                    (v.allowed, v.line, v.priority), want,
-                    "path {:?} (checked as {:?}) raw {} crawler {:?}\n{}", path, String::from_utf8_lossy(&checked), raw_url, tokens, text
-                );
-                if let Some(rule) = v.rule {
-                    prop_assert_eq!(robots.rules()[rule].line, v.line);
+        for indexed in [false, true] {
+            if indexed {
+                for _ in 0..64 {
+                    robots.check(&crawler, "/");
                 }
-                prop_assert_eq!(robots.checked_path(&url, &options), String::from_utf8_lossy(&checked).into_owned());
+            }
+            for path in &paths {
+                for raw_url in [true, false] {
+                    let options = CheckOptions { raw_url, ..CheckOptions::default() };
+                    let checked = if raw_url { path.as_bytes().to_vec() } else { reference_request_encode(path.as_bytes()) };
+                    let want = reference_verdict(&groups, &tokens, ignores_global, &checked);
+                    // Absolute, so that a path starting `//` is not read as a host.
+                    let url = format!("https://example.com{path}");
+                    let v = robots.check_with(&crawler, &url, &options);
+                    prop_assert_eq!(
+                        (v.allowed, v.line, v.priority), want,
+                        "path {:?} (checked as {:?}) raw {} crawler {:?}\n{}", path, String::from_utf8_lossy(&checked), raw_url, tokens, text
+                    );
+                    if let Some(rule) = v.rule {
+                        prop_assert_eq!(robots.rules()[rule].line, v.line);
+                    }
+                    prop_assert_eq!(robots.checked_path(&url, &options), String::from_utf8_lossy(&checked).into_owned());
+                }
             }
         }
     }

@@ -7,8 +7,8 @@
 //! copy of the input ([`spans`]): the groups, their User-agent tokens and
 //! their rules. That is one pass over the bytes and a few small records per
 //! rule, so checking a file that changes on every keystroke, or a file of
-//! 50,000 rules, starts fast. Which groups name which token is filed once
-//! ([`agents`]). What people read ([`view`]: each line's kind, rules and
+//! 50,000 rules, starts fast. Which groups name which token is filed on the
+//! first check ([`agents`]). What people read ([`view`]: each line's kind, rules and
 //! directives as text) and the diagnostics ([`crate::lint`]) are built from
 //! the spans the first time they are asked for, and kept.
 
@@ -24,7 +24,7 @@ use crate::lines::{beyond_limit, RawLine};
 use crate::model::View;
 use crate::{Mode, ParseOptions};
 
-pub(crate) use agents::{AgentIndex, AgentRules};
+pub(crate) use agents::{AgentGroups, AgentIndex};
 pub(crate) use spans::Spans;
 pub(crate) use view::Text;
 
@@ -33,7 +33,10 @@ pub(crate) use view::Text;
 pub struct Robots {
     pub(crate) mode: Mode,
     pub(crate) spans: Spans,
-    pub(crate) agents: AgentIndex,
+    /// Which groups name which token, filed when first asked: a file of
+    /// hundreds of User-agent lines takes longer to file than to parse,
+    /// and an editor re-parsing on every keystroke may never check.
+    agents: OnceLock<AgentIndex>,
     /// Lines, groups, rules and directives as text, built when first asked
     /// for.
     pub(crate) view: OnceLock<View>,
@@ -51,7 +54,7 @@ impl Robots {
         let spans = parse::parse(input, options);
         Robots {
             mode: options.mode,
-            agents: AgentIndex::new(&spans),
+            agents: OnceLock::new(),
             spans,
             view: OnceLock::new(),
             diagnostics: OnceLock::new(),
@@ -81,12 +84,17 @@ impl Robots {
 
     /// Whether some group is a `*` group.
     pub fn has_global_group(&self) -> bool {
-        self.agents.global.is_some()
+        self.agents().global().is_some()
     }
 
     /// Whether any group names this crawler token (ignoring case).
     pub fn has_group_for(&self, token: &str) -> bool {
-        self.agents.named(token).is_some()
+        self.agents().named(token).is_some()
+    }
+
+    /// Which groups name which token.
+    pub(crate) fn agents(&self) -> &AgentIndex {
+        self.agents.get_or_init(|| AgentIndex::new(&self.spans))
     }
 
     /// The input, as parsed.

@@ -62,7 +62,7 @@ impl<'a> Parser<'a> {
 
     fn run(&mut self) {
         let input = self.input;
-        for raw in Lines::new(input) {
+        for raw in Lines::new(input, self.mode) {
             if beyond_limit(&raw, self.limit, input.len()) {
                 break;
             }

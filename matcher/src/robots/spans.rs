@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::model::RuleKind;
-use crate::pattern::{index_html_alternative, normalize_pattern};
+use crate::pattern::{glance, index_html_alternative, normalize_pattern, pattern_matches, Glance};
 use crate::Mode;
 
 /// A byte range of the input, in half the space of a `Range<usize>`
@@ -123,5 +123,26 @@ impl Spans {
             _ => None,
         };
         (normalized, index_html)
+    }
+
+    /// The priority with which rule `id` matches `path` in `mode`, if it
+    /// does: its pattern's length, or its `/index.html` alternative's (as
+    /// [`crate::Rule::match_priority`], straight from the spans).
+    pub fn rule_priority(&self, id: usize, mode: Mode, path: &[u8]) -> Option<u32> {
+        let priority = |p: &[u8]| u32::try_from(p.len()).unwrap_or(u32::MAX);
+        let value = self.bytes(self.rules[id].value);
+        match glance(value, path) {
+            Glance::Differs => return None,
+            Glance::Prefix => return Some(priority(value)),
+            Glance::Unsure => {}
+        }
+        let (pattern, index_html) = self.rule_patterns(id, mode);
+        if pattern_matches(&pattern, path) {
+            Some(priority(&pattern))
+        } else {
+            index_html
+                .filter(|alt| pattern_matches(alt, path))
+                .map(|alt| priority(&alt))
+        }
     }
 }

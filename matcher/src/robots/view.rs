@@ -97,7 +97,7 @@ fn build(robots: &Robots) -> View {
     let mut rule_texts = Vec::with_capacity(spans.rules.len());
     // A line belongs to the last group started at or before it.
     let mut next_group = 0usize;
-    for raw in Lines::new(input) {
+    for raw in Lines::new(input, robots.mode) {
         let mut line = Line {
             number: raw.number,
             span: raw.span.clone(),
