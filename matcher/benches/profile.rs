@@ -9,6 +9,8 @@
 //! calls `Robots::check` per URL; `first` parses and checks one URL, again
 //! and again (what a crawler fetching a fresh robots.txt pays).
 //!
+//! The crawler is Googlebot, or the token in `CRAWLER`.
+//!
 //! e.g. `perf record -g target/release/deps/profile-* parse big.txt 5`.
 
 use std::hint::black_box;
@@ -28,6 +30,8 @@ fn main() {
     let seconds: f64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(3.0);
     let bytes = std::fs::read(file).expect("read FILE");
     let deadline = Instant::now() + Duration::from_secs_f64(seconds);
+    let token = std::env::var("CRAWLER").unwrap_or_else(|_| "Googlebot".to_string());
+    let crawler = Crawler::new(&token);
     let mut runs = 0u64;
     let start = Instant::now();
     match what.as_str() {
@@ -38,7 +42,6 @@ fn main() {
             }
         }
         "first" => {
-            let crawler = Crawler::new("Googlebot");
             while Instant::now() < deadline {
                 let robots = Robots::parse(black_box(&bytes));
                 black_box(robots.check(&crawler, black_box("https://example.com/a/b")));
@@ -47,7 +50,6 @@ fn main() {
         }
         _ => {
             let robots = Robots::parse(&bytes);
-            let crawler = Crawler::new("Googlebot");
             // FILE.urls (one per line, as `BENCH_DUMP` of the peers bench
             // writes) or URLs made from the file's own rules.
             let urls: Vec<String> = match std::fs::read_to_string(format!("{file}.urls")) {

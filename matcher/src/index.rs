@@ -50,14 +50,16 @@ impl Best {
             RuleKind::Allow => &mut self.allow,
             RuleKind::Disallow => &mut self.disallow,
         };
-        if slot.is_none_or(|old| beats(hit.priority, hit.line, old)) {
+        if slot.is_none_or(|old| beats(hit.priority, hit.line, old.priority, old.line)) {
             *slot = Some(hit);
         }
     }
 }
 
-fn beats(priority: u32, line: u32, old: Hit) -> bool {
-    priority > old.priority || (priority == old.priority && line < old.line)
+/// Whether a match of `priority` on `line` beats one of `old_priority` on
+/// `old_line`: longer, or as long and earlier in the file.
+fn beats(priority: u32, line: u32, old_priority: u32, old_line: u32) -> bool {
+    priority > old_priority || (priority == old_priority && line < old_line)
 }
 
 /// How an entry is tested once the path is known to start with its
@@ -159,6 +161,10 @@ struct Node {
     /// For a node with many children: where its 256-entry child table
     /// starts in [`RuleSet::tables`] ([`NONE`] otherwise).
     table: u32,
+    /// The nearest node above with entries ([`NONE`] for none): a search
+    /// walks down the path, then up these links, so it keeps no list of
+    /// the nodes it passed.
+    up: u32,
 }
 
 /// The rules of the groups that apply to one crawler, indexed for matching.
@@ -243,7 +249,7 @@ impl RuleSet {
     /// (The reference the pruned [`RuleSet::deciding`] is tested against.)
     #[cfg(test)]
     pub fn best(&self, path: &[u8]) -> Best {
-        self.search(path, false)
+        self.search::<false>(path)
     }
 
     /// Like [`RuleSet::best`], but only as far as the verdict needs it:
@@ -252,31 +258,26 @@ impl RuleSet {
     /// rule, so it is not matched. [`decide`](crate::verdict) on the result
     /// gives the same verdict and deciding rule as on [`RuleSet::best`].
     pub(crate) fn deciding(&self, path: &[u8]) -> Best {
-        self.search(path, true)
+        self.search::<true>(path)
     }
 
+    /// The deepest node whose labels, from the root, the path starts with.
     #[inline]
-    fn search(&self, path: &[u8], prune: bool) -> Best {
-        let mut stack = [0u32; 16];
-        let mut deep: Vec<u32> = Vec::new();
-        let mut len = 0usize;
+    fn deepest(&self, path: &[u8]) -> usize {
         let mut node = 0usize;
         let mut depth = 0usize;
-        loop {
-            let n = &self.nodes[node];
-            if n.entries_len > 0 {
-                if len < stack.len() {
-                    stack[len] = node as u32;
-                    len += 1;
-                } else {
-                    deep.push(node as u32);
-                }
-            }
-            let Some(&b) = path.get(depth) else { break };
-            let Some(child) = self.child(n, b) else { break };
-            let c = &self.nodes[child];
-            let label =
-                &self.labels[c.label_start as usize..(c.label_start + c.label_len) as usize];
+        while let Some(&b) = path.get(depth) {
+            let Some(child) = self.nodes.get(node).and_then(|n| self.child(n, b)) else {
+                break;
+            };
+            let Some(c) = self.nodes.get(child) else {
+                break;
+            };
+            let label = self
+                .labels
+                .get(c.label_start as usize..)
+                .and_then(|labels| labels.get(..c.label_len as usize))
+                .unwrap_or_default();
             let rest = &path[depth..];
             if rest.len() < label.len() || common_prefix(label, rest) != label.len() {
                 break;
@@ -284,72 +285,101 @@ impl RuleSet {
             depth += label.len();
             node = child;
         }
-        let mut best = Best::default();
+        node
+    }
+
+    /// The best Allow and Disallow among the rules filed on the way down
+    /// to [`RuleSet::deepest`], looked at deepest node first, longest rule
+    /// first. Kept as entry indices and priorities until the end: a loop
+    /// with few live values.
+    #[inline]
+    fn search<const PRUNE: bool>(&self, path: &[u8]) -> Best {
+        let deepest = self.deepest(path);
+        let mut at = match self.nodes.get(deepest) {
+            Some(n) if n.entries_len > 0 => deepest as u32,
+            Some(n) => n.up,
+            None => NONE,
+        };
+        // Best entry of each kind ([`NONE`] for none) and its priority.
+        let (mut allow, mut allow_priority) = (NONE, 0u32);
+        let (mut disallow, mut disallow_priority) = (NONE, 0u32);
         // The path's byte mask, computed the first time a wildcard needs it.
         let mut mask: Option<u64> = None;
-        for &node in deep.iter().rev().chain(stack[..len].iter().rev()) {
-            let n = &self.nodes[node as usize];
-            let entries =
-                &self.entries[n.entries_start as usize..(n.entries_start + n.entries_len) as usize];
-            for entry in entries {
-                if prune {
+        while let Some(n) = self.nodes.get(at as usize) {
+            at = n.up;
+            let first = n.entries_start as usize;
+            let entries = self
+                .entries
+                .get(first..first + n.entries_len as usize)
+                .unwrap_or_default();
+            for (i, entry) in entries.iter().enumerate() {
+                if PRUNE {
                     // Nothing shorter than the best Allow or Disallow so far
                     // can change the verdict or the deciding rule (an Allow
                     // needs at least the Disallow's length, a Disallow more
                     // than the Allow's), and entries are longest first.
-                    let floor = best
-                        .allow
-                        .map_or(0, |h| h.priority)
-                        .max(best.disallow.map_or(0, |h| h.priority));
-                    if entry.priority < floor {
+                    if entry.priority < allow_priority.max(disallow_priority) {
                         break;
                     }
                 }
-                let current = match entry.kind {
-                    RuleKind::Allow => best.allow,
-                    RuleKind::Disallow => best.disallow,
+                let (best, best_priority) = match entry.kind {
+                    RuleKind::Allow => (allow, allow_priority),
+                    RuleKind::Disallow => (disallow, disallow_priority),
                 };
-                if current.is_some_and(|old| !beats(entry.priority, entry.line, old)) {
-                    continue;
-                }
-                if prune && entry.kind == RuleKind::Disallow {
-                    if let Some(allow) = best.allow {
-                        if entry.priority <= allow.priority {
-                            continue;
-                        }
+                if let Some(old) = self.entries.get(best as usize) {
+                    if !beats(entry.priority, entry.line, best_priority, old.line) {
+                        continue;
                     }
+                }
+                if PRUNE
+                    && entry.kind == RuleKind::Disallow
+                    && allow != NONE
+                    && entry.priority <= allow_priority
+                {
+                    continue;
                 }
                 let matched = match entry.test {
                     Test::Always => true,
                     Test::EndsHere => path.len() + 1 == entry.priority as usize,
-                    Test::Wildcard => {
-                        if entry.last != 0
-                            && path.last().map(|&b| u16::from(b) + 1) != Some(entry.last)
-                        {
-                            continue;
-                        }
-                        let mask = *mask.get_or_insert_with(|| byte_mask(path));
-                        if entry.need & !mask != 0 {
-                            continue;
-                        }
-                        self.wildcards
-                            .get(entry.wildcard as usize)
-                            .is_some_and(|p| p.matches_after_prefix(path))
-                    }
+                    Test::Wildcard => self.wildcard_matches(entry, path, &mut mask),
                 };
                 if matched {
-                    best.offer(
-                        entry.kind,
-                        Hit {
-                            rule: entry.rule as usize,
-                            priority: entry.priority,
-                            line: entry.line,
-                        },
-                    );
+                    let id = (first + i) as u32;
+                    match entry.kind {
+                        RuleKind::Allow => (allow, allow_priority) = (id, entry.priority),
+                        RuleKind::Disallow => (disallow, disallow_priority) = (id, entry.priority),
+                    }
                 }
             }
         }
-        best
+        let hit = |id: u32| {
+            self.entries.get(id as usize).map(|e| Hit {
+                rule: e.rule as usize,
+                priority: e.priority,
+                line: e.line,
+            })
+        };
+        Best {
+            allow: hit(allow),
+            disallow: hit(disallow),
+        }
+    }
+
+    /// Whether a [`Test::Wildcard`] entry matches a path that starts with
+    /// its literal prefix: two cheap filters, then the matcher. Kept out of
+    /// the search loop, which most entries leave without it.
+    #[inline(never)]
+    fn wildcard_matches(&self, entry: &Entry, path: &[u8], mask: &mut Option<u64>) -> bool {
+        if entry.last != 0 && path.last().map(|&b| u16::from(b) + 1) != Some(entry.last) {
+            return false;
+        }
+        let mask = *mask.get_or_insert_with(|| byte_mask(path));
+        if entry.need & !mask != 0 {
+            return false;
+        }
+        self.wildcards
+            .get(entry.wildcard as usize)
+            .is_some_and(|p| p.matches_after_prefix(path))
     }
 }
 
@@ -531,6 +561,7 @@ impl Building {
         };
         set.nodes.push(Node {
             table: NONE,
+            up: NONE,
             ..Node::default()
         });
         if self.nodes.is_empty() {
@@ -560,6 +591,11 @@ impl Building {
             }
             crate::sort::sort_by_key(&mut children, |&c| self.nodes[c].first_byte);
             let children_start = set.first_bytes.len() as u32;
+            let up = if set.entries.len() as u32 > entries_start {
+                to as u32
+            } else {
+                set.nodes[to].up
+            };
             for &c in &children {
                 let label = self.label(c);
                 let id = set.nodes.len();
@@ -567,6 +603,7 @@ impl Building {
                     label_start: set.labels.len() as u32,
                     label_len: label.len() as u32,
                     table: NONE,
+                    up,
                     ..Node::default()
                 });
                 set.labels.extend_from_slice(label);

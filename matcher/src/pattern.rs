@@ -127,9 +127,9 @@ pub fn encode_path(path: &str, mode: Mode) -> Cow<'_, [u8]> {
 /// `None` sends the caller to the general path
 /// ([`crate::url::path_params_query`] and [`encode_path`]).
 #[inline]
-pub(crate) fn plain_request_path(rest: &[u8]) -> Option<&[u8]> {
-    match crate::scan::find(rest, crate::scan::ByteClass::Work) {
-        None => Some(rest),
+pub(crate) fn plain_request_path(url: &[u8], start: usize) -> Option<&[u8]> {
+    match crate::scan::find(url, start, crate::scan::ByteClass::Work) {
+        None => url.get(start..),
         Some(_) => None,
     }
 }
@@ -354,20 +354,14 @@ impl Pattern {
     }
 }
 
-/// The leftmost `needle` in `haystack`. A vectorised substring search pays
-/// a set-up cost per call that URL paths under 256 bytes (nearly all) are
-/// too short to win back: for them a plain loop is cheapest (8% fewer
-/// cycles per check on www.wired.com's `/*/amp` than finding candidates
-/// with `memchr`).
+/// The leftmost `needle` in `haystack`. A general substring search pays a
+/// set-up cost per call that URL paths under 256 bytes (nearly all) are too
+/// short to win back: for them, [`crate::scan`]'s block search.
 fn find_piece(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     match needle {
         [] => Some(0),
-        [b] => crate::lines::find_byte(*b, haystack),
-        [first, rest @ ..] if haystack.len() < 256 => {
-            let last_start = haystack.len().checked_sub(needle.len())?;
-            (0..=last_start)
-                .find(|&at| haystack[at] == *first && haystack[at + 1..].starts_with(rest))
-        }
+        [b] => crate::scan::find(haystack, 0, crate::scan::ByteClass::Is(*b)),
+        _ if haystack.len() < 256 => crate::scan::find_substring(haystack, needle),
         _ => memchr::memmem::find(haystack, needle),
     }
 }

@@ -164,6 +164,9 @@ pub struct CrawlerMatcher<'r> {
     options: CheckOptions,
     /// Every URL's verdict when fetching robots.txt left no file to read.
     fixed: Option<Verdict>,
+    /// Every URL's verdict, `/robots.txt` aside, when no rule applies or
+    /// every rule that applies matches every path ([`Robots::constant`]).
+    constant: Option<Verdict>,
 }
 
 impl<'r> CrawlerMatcher<'r> {
@@ -183,35 +186,47 @@ impl<'r> CrawlerMatcher<'r> {
             return verdict;
         }
         let robots = self.robots;
+        if let Some(verdict) = self.constant {
+            // Only `/robots.txt` itself differs. Google mode's encoding
+            // only turns a byte into an escape, so it never makes a path
+            // `/robots.txt` or unmakes it: the path is then not encoded.
+            let path = path_params_query(url);
+            let robots_txt = match (robots.mode, self.options.raw_url) {
+                (Mode::Google, _) | (_, true) => path == "/robots.txt",
+                (Mode::Rfc9309, false) => *robots.encoded(&path, &self.options) == *b"/robots.txt",
+            };
+            return match robots_txt {
+                true => Verdict::without_rule(Selection::RobotsTxt),
+                false => verdict,
+            };
+        }
         // The common case first: a path that starts with `/` and needs no
         // encoding and no fragment cut is matched where it is in the URL.
-        let plain = match (
-            robots.mode,
-            self.options.raw_url,
-            crate::url::path_start(url),
-        ) {
-            (Mode::Google, false, Some(start)) if url.as_bytes()[start] == b'/' => {
-                plain_request_path(&url.as_bytes()[start..])
+        if robots.mode == Mode::Google && !self.options.raw_url {
+            if let Some(path) = crate::url::path_start(url)
+                .filter(|&start| url.as_bytes()[start] == b'/')
+                .and_then(|start| plain_request_path(url.as_bytes(), start))
+            {
+                return self.check_path(path);
             }
-            _ => None,
-        };
-        let extracted;
-        let path = match plain {
-            Some(path) => Cow::Borrowed(path),
-            None => {
-                extracted = path_params_query(url);
-                robots.encoded(&extracted, &self.options)
-            }
-        };
-        if &*path == b"/robots.txt" {
+        }
+        let extracted = path_params_query(url);
+        self.check_path(&robots.encoded(&extracted, &self.options))
+    }
+
+    /// Checks a path as extracted and encoded.
+    #[inline]
+    fn check_path(&self, path: &[u8]) -> Verdict {
+        let robots = self.robots;
+        if path == b"/robots.txt" {
             return Verdict::without_rule(Selection::RobotsTxt);
         }
         let best = match &self.applied {
             Applied::Indexed(agent) => match agent.rule_set_when_due(&robots.spans, robots.mode) {
-                Some(index) => index.deciding(&path),
-                None => robots.best_scanned(agent.groups, &path),
+                Some(index) => index.deciding(path),
+                None => robots.best_scanned(agent.groups, path),
             },
-            Applied::Groups(groups) => robots.best_scanned(groups, &path),
+            Applied::Groups(groups) => robots.best_scanned(groups, path),
             Applied::Nothing => Best::default(),
         };
         robots.verdict(self.selection, best)
@@ -233,6 +248,9 @@ impl<'r> CrawlerMatcher<'r> {
         self.robots
     }
 }
+
+/// The most rules [`Robots::constant`] looks at.
+const CONSTANT_RULES: usize = 64;
 
 /// Google's decision from the best Allow and Disallow: the longer wins,
 /// Allow wins a tie, and a match of length 0 (empty pattern) never
@@ -284,10 +302,38 @@ impl Robots {
         CrawlerMatcher {
             robots: self,
             selection,
+            constant: self
+                .constant(&applied)
+                .map(|best| self.verdict(selection, best)),
             applied,
             options: *options,
             fixed: None,
         }
+    }
+
+    /// The best Allow and Disallow for every path, when that does not
+    /// depend on the path: no rule applies, or every rule that applies is
+    /// `/`, `*`, `/*` or empty (the groups for unwanted crawlers that
+    /// disallow everything, in many real files). A check then needs no
+    /// path. Only the first [`CONSTANT_RULES`] rules are looked at, so
+    /// finding out stays cheap for one-off checks of a large group.
+    fn constant(&self, applied: &Applied<'_>) -> Option<Best> {
+        let groups = match applied {
+            Applied::Nothing => return Some(Best::default()),
+            Applied::Indexed(agent) => agent.groups,
+            Applied::Groups(_) => return None,
+        };
+        let rules = groups
+            .iter()
+            .flat_map(|&g| self.spans.groups[g].rule_ids())
+            .map(|id| self.spans.bytes(self.spans.rules[id].value));
+        for (i, pattern) in rules.enumerate() {
+            let stars = pattern.strip_prefix(b"/").unwrap_or(pattern);
+            if i == CONSTANT_RULES || stars.iter().any(|&b| b != b'*') {
+                return None;
+            }
+        }
+        Some(self.best_scanned(groups, b"/"))
     }
 
     /// The bytes matched for a URL's path under these options.
@@ -385,6 +431,48 @@ impl Robots {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        /// A matcher that skips the path because its verdict does not
+        /// depend on it gives the verdicts of one that reads every path,
+        /// `/robots.txt` (however written) included, in both modes and
+        /// with either URL reading.
+        #[test]
+        fn constant_verdicts_are_the_verdicts(
+            rules in proptest::collection::vec(
+                (any::<bool>(), prop::sample::select(vec!["", "/", "*", "/*", "/**", "**", "/a", "*a"])),
+                0..4,
+            ),
+            named in any::<bool>(),
+            urls in proptest::collection::vec(
+                prop::sample::select(vec![
+                    "/", "/a", "/robots.txt", "http://x.com/robots.txt", "https://x.com/robots.txt#top",
+                    "/robots.txt?x", "/robots%2Etxt", "/robots%2etxt", "//x/robots.txt", "robots.txt",
+                    "https://x.com", "/a b", "https://x.com/a#/robots.txt",
+                ]),
+                1..6,
+            ),
+        ) {
+            let mut file = String::from(if named { "User-agent: Googlebot\n" } else { "User-agent: Other\n" });
+            for (allow, pattern) in &rules {
+                file.push_str(if *allow { "Allow: " } else { "Disallow: " });
+                file.push_str(pattern);
+                file.push('\n');
+            }
+            for mode in [Mode::Google, Mode::Rfc9309] {
+                let robots = Robots::parse_with(file.as_bytes(), &crate::ParseOptions { mode, ..Default::default() });
+                for raw_url in [false, true] {
+                    let options = CheckOptions { raw_url, ..CheckOptions::default() };
+                    let matcher = robots.matcher_with(&Crawler::new("Googlebot"), &options);
+                    let mut reading = matcher.clone();
+                    reading.constant = None;
+                    for url in &urls {
+                        prop_assert_eq!(matcher.check(url), reading.check(url), "{:?} {:?} {:?} {}", file, url, mode, raw_url);
+                    }
+                }
+            }
+        }
+    }
 
     proptest! {
         /// The pruned search behind `check` decides like the full search
