@@ -589,6 +589,8 @@ struct SampleRow {
     parse: f64,
     checks: f64,
     first_check: f64,
+    /// Nanoseconds per check: ours, texting_robots.
+    check_ns: [f64; 2],
 }
 
 /// One sampled file and crawler token against texting_robots: parse;
@@ -639,6 +641,7 @@ fn compare_sample(b: &Budget, name: &str, bytes: &[u8], seed: u64, token: &str) 
         parse: parse_texting / parse_ours,
         checks: checks_texting / checks_ours,
         first_check: first_texting / first_ours,
+        check_ns: [checks_ours, checks_texting].map(|ns| ns / urls.len() as f64),
     }
 }
 
@@ -683,8 +686,8 @@ fn print_sample(rows: &[SampleRow]) -> bool {
     if std::env::var_os("BENCH_SAMPLE_ROWS").is_some() {
         for r in rows {
             println!(
-                "  {:<44} {:>9} B  {:<20} parse {:>6.1}x  checks {:>6.1}x  parse+first check {:>6.1}x",
-                r.name, r.bytes, r.crawler, r.parse, r.checks, r.first_check
+                "  {:<44} {:>9} B  {:<20} parse {:>6.1}x  checks {:>6.1}x ({:.0} / {:.0} ns)  parse+first check {:>6.1}x",
+                r.name, r.bytes, r.crawler, r.parse, r.checks, r.check_ns[0], r.check_ns[1], r.first_check
             );
         }
     }

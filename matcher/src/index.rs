@@ -148,13 +148,18 @@ fn byte_mask(bytes: &[u8]) -> u64 {
 }
 
 /// A node of the path-compressed trie. The edge into a node is labelled
-/// with one or more bytes (`labels[label_start..][..label_len]`); a node's
-/// children are listed by the first byte of their label, in byte order.
+/// with one or more bytes; a node's children are consecutive nodes, in the
+/// byte order of their labels' first bytes.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
+    /// The label's first bytes (up to eight), little-endian, zeros after:
+    /// most labels are compared with a path in one integer comparison.
+    head: u64,
+    /// The whole label is `labels[label_start..][..label_len]`.
     label_start: u32,
     label_len: u32,
-    children_start: u32,
+    /// The children are nodes `first_child..first_child + children_len`.
+    first_child: u32,
     children_len: u32,
     entries_start: u32,
     entries_len: u32,
@@ -177,10 +182,9 @@ struct Node {
 pub struct RuleSet {
     nodes: Vec<Node>,
     labels: Vec<u8>,
-    /// First label byte of each child, per node (`children_start..`).
+    /// The first byte of each node's label, by node (0 for the root): a
+    /// node's children's are consecutive, for a short search.
     first_bytes: Vec<u8>,
-    /// Child node ids, parallel to `first_bytes`.
-    children: Vec<u32>,
     entries: Vec<Entry>,
     /// Child node by byte (or [`NONE`]), 256 per node with many children:
     /// one load instead of a search, at the root and other busy nodes.
@@ -226,17 +230,36 @@ impl RuleSet {
     #[inline]
     fn child(&self, n: &Node, byte: u8) -> Option<usize> {
         if n.table != NONE {
-            let child = self.tables[n.table as usize + usize::from(byte)];
+            let child = *self.tables.get(n.table as usize + usize::from(byte))?;
             return (child != NONE).then_some(child as usize);
         }
-        let start = n.children_start as usize;
-        let bytes = &self.first_bytes[start..start + n.children_len as usize];
-        let i = if bytes.len() <= 8 {
-            bytes.iter().position(|&b| b == byte)?
-        } else {
-            bytes.binary_search(&byte).ok()?
-        };
-        Some(self.children[start + i] as usize)
+        let first = n.first_child as usize;
+        let bytes = self
+            .first_bytes
+            .get(first..first + n.children_len as usize)?;
+        Some(first + bytes.iter().position(|&b| b == byte)?)
+    }
+
+    /// Whether `rest` (of a path) starts with the label of node `n`.
+    #[inline]
+    fn starts_with_label(&self, n: &Node, rest: &[u8]) -> bool {
+        let len = n.label_len as usize;
+        let start = n.label_start as usize;
+        match rest.first_chunk::<8>() {
+            Some(word) => {
+                // A label has at least one byte.
+                let head = u64::from_le_bytes(*word) & (u64::MAX >> (64 - 8 * len.clamp(1, 8)));
+                head == n.head
+                    && (len <= 8
+                        || match (rest.get(8..len), self.labels.get(start + 8..start + len)) {
+                            (Some(more), Some(label)) => common_prefix(more, label) == label.len(),
+                            _ => false,
+                        })
+            }
+            None => rest
+                .get(..len)
+                .is_some_and(|r| self.labels.get(start..start + len) == Some(r)),
+        }
     }
 
     /// The best Allow and Disallow matching `path`.
@@ -266,23 +289,17 @@ impl RuleSet {
     fn deepest(&self, path: &[u8]) -> usize {
         let mut node = 0usize;
         let mut depth = 0usize;
-        while let Some(&b) = path.get(depth) {
-            let Some(child) = self.nodes.get(node).and_then(|n| self.child(n, b)) else {
+        while let (Some(n), Some(&b)) = (self.nodes.get(node), path.get(depth)) {
+            let Some(child) = self.child(n, b) else {
                 break;
             };
             let Some(c) = self.nodes.get(child) else {
                 break;
             };
-            let label = self
-                .labels
-                .get(c.label_start as usize..)
-                .and_then(|labels| labels.get(..c.label_len as usize))
-                .unwrap_or_default();
-            let rest = &path[depth..];
-            if rest.len() < label.len() || common_prefix(label, rest) != label.len() {
+            if !self.starts_with_label(c, &path[depth..]) {
                 break;
             }
-            depth += label.len();
+            depth += c.label_len as usize;
             node = child;
         }
         node
@@ -549,12 +566,10 @@ impl Building {
     /// Lays the trie out breadth first, each node's children contiguous and
     /// in byte order, each node's entries longest first.
     fn finish(self) -> RuleSet {
-        let edges = self.nodes.len().saturating_sub(1);
         let mut set = RuleSet {
             nodes: Vec::with_capacity(self.nodes.len().max(1)),
             entries: Vec::with_capacity(self.entries.len()),
-            first_bytes: Vec::with_capacity(edges),
-            children: Vec::with_capacity(edges),
+            first_bytes: Vec::with_capacity(self.nodes.len().max(1)),
             labels: Vec::with_capacity(self.nodes.iter().map(|n| (n.end - n.start) as usize).sum()),
             tables: Vec::new(),
             wildcards: Vec::new(),
@@ -564,6 +579,7 @@ impl Building {
             up: NONE,
             ..Node::default()
         });
+        set.first_bytes.push(0);
         if self.nodes.is_empty() {
             return set;
         }
@@ -590,7 +606,7 @@ impl Building {
                 c = self.nodes[c as usize].next_sibling;
             }
             crate::sort::sort_by_key(&mut children, |&c| self.nodes[c].first_byte);
-            let children_start = set.first_bytes.len() as u32;
+            let first_child = set.nodes.len() as u32;
             let up = if set.entries.len() as u32 > entries_start {
                 to as u32
             } else {
@@ -598,8 +614,12 @@ impl Building {
             };
             for &c in &children {
                 let label = self.label(c);
-                let id = set.nodes.len();
+                let mut head = [0u8; 8];
+                let shown = label.len().min(8);
+                head[..shown].copy_from_slice(&label[..shown]);
+                queue.push_back((c, set.nodes.len()));
                 set.nodes.push(Node {
+                    head: u64::from_le_bytes(head),
                     label_start: set.labels.len() as u32,
                     label_len: label.len() as u32,
                     table: NONE,
@@ -608,18 +628,12 @@ impl Building {
                 });
                 set.labels.extend_from_slice(label);
                 set.first_bytes.push(self.nodes[c].first_byte);
-                set.children.push(id as u32);
-                queue.push_back((c, id));
             }
             let table = if children.len() > TABLE_AFTER as usize {
                 let table = set.tables.len();
                 set.tables.resize(table + 256, NONE);
-                for (i, &byte) in set.first_bytes[children_start as usize..]
-                    .iter()
-                    .enumerate()
-                {
-                    set.tables[table + usize::from(byte)] =
-                        set.children[children_start as usize + i];
+                for child in first_child..first_child + children.len() as u32 {
+                    set.tables[table + usize::from(set.first_bytes[child as usize])] = child;
                 }
                 table as u32
             } else {
@@ -629,7 +643,7 @@ impl Building {
             node.table = table;
             node.entries_start = entries_start;
             node.entries_len = set.entries.len() as u32 - entries_start;
-            node.children_start = children_start;
+            node.first_child = first_child;
             node.children_len = children.len() as u32;
         }
         set

@@ -202,16 +202,22 @@ impl<'r> CrawlerMatcher<'r> {
         }
         // The common case first: a path that starts with `/` and needs no
         // encoding and no fragment cut is matched where it is in the URL.
-        if robots.mode == Mode::Google && !self.options.raw_url {
-            if let Some(path) = crate::url::path_start(url)
+        let plain = match robots.mode == Mode::Google && !self.options.raw_url {
+            true => crate::url::path_start(url)
                 .filter(|&start| url.as_bytes()[start] == b'/')
-                .and_then(|start| plain_request_path(url.as_bytes(), start))
-            {
-                return self.check_path(path);
+                .and_then(|start| plain_request_path(url.as_bytes(), start)),
+            false => None,
+        };
+        let (extracted, encoded);
+        let path = match plain {
+            Some(path) => path,
+            None => {
+                extracted = path_params_query(url);
+                encoded = robots.encoded(&extracted, &self.options);
+                &*encoded
             }
-        }
-        let extracted = path_params_query(url);
-        self.check_path(&robots.encoded(&extracted, &self.options))
+        };
+        self.check_path(path)
     }
 
     /// Checks a path as extracted and encoded.
