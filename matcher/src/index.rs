@@ -320,8 +320,10 @@ impl RuleSet {
         // Best entry of each kind ([`NONE`] for none) and its priority.
         let (mut allow, mut allow_priority) = (NONE, 0u32);
         let (mut disallow, mut disallow_priority) = (NONE, 0u32);
-        // The path's byte mask, computed the first time a wildcard needs it.
+        // The path's byte mask, computed the first time a wildcard needs it,
+        // and its last byte plus one (as `Entry::last`).
         let mut mask: Option<u64> = None;
+        let last = path.last().map_or(0, |&b| u16::from(b) + 1);
         while let Some(n) = self.nodes.get(at as usize) {
             at = n.up;
             let first = n.entries_start as usize;
@@ -337,6 +339,18 @@ impl RuleSet {
                     // than the Allow's), and entries are longest first.
                     if entry.priority < allow_priority.max(disallow_priority) {
                         break;
+                    }
+                }
+                // The cheap filters of wildcards first: a file with dozens of
+                // `/*?*...` rules has them all at one node, and most fail
+                // here (www.riverisland.com: 68 rules, 2,000 instructions
+                // a check less).
+                if entry.test == Test::Wildcard {
+                    if entry.last != 0 && entry.last != last {
+                        continue;
+                    }
+                    if entry.need & !*mask.get_or_insert_with(|| byte_mask(path)) != 0 {
+                        continue;
                     }
                 }
                 let (best, best_priority) = match entry.kind {
@@ -358,7 +372,10 @@ impl RuleSet {
                 let matched = match entry.test {
                     Test::Always => true,
                     Test::EndsHere => path.len() + 1 == entry.priority as usize,
-                    Test::Wildcard => self.wildcard_matches(entry, path, &mut mask),
+                    Test::Wildcard => self
+                        .wildcards
+                        .get(entry.wildcard as usize)
+                        .is_some_and(|p| p.matches_after_prefix(path)),
                 };
                 if matched {
                     let id = (first + i) as u32;
@@ -380,23 +397,6 @@ impl RuleSet {
             allow: hit(allow),
             disallow: hit(disallow),
         }
-    }
-
-    /// Whether a [`Test::Wildcard`] entry matches a path that starts with
-    /// its literal prefix: two cheap filters, then the matcher. Kept out of
-    /// the search loop, which most entries leave without it.
-    #[inline(never)]
-    fn wildcard_matches(&self, entry: &Entry, path: &[u8], mask: &mut Option<u64>) -> bool {
-        if entry.last != 0 && path.last().map(|&b| u16::from(b) + 1) != Some(entry.last) {
-            return false;
-        }
-        let mask = *mask.get_or_insert_with(|| byte_mask(path));
-        if entry.need & !mask != 0 {
-            return false;
-        }
-        self.wildcards
-            .get(entry.wildcard as usize)
-            .is_some_and(|p| p.matches_after_prefix(path))
     }
 }
 
