@@ -280,6 +280,7 @@ impl RuleSet {
     /// longer than the best Allow, cannot change who wins or the deciding
     /// rule, so it is not matched. [`decide`](crate::verdict) on the result
     /// gives the same verdict and deciding rule as on [`RuleSet::best`].
+    #[inline(always)]
     pub(crate) fn deciding(&self, path: &[u8]) -> Best {
         self.search::<true>(path)
     }
