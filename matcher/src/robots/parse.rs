@@ -3,8 +3,9 @@
 //! User-agent tokens, their rules and the other directives as [`Spans`].
 
 use crate::agent::{is_global_value, product_token_len};
-use crate::lines::{beyond_limit, read_line, Lines, ReadLine};
-use crate::model::{LineKind, RuleKind};
+use crate::key::KeyKind;
+use crate::lines::{key_meaning, read_text, starts_beyond_limit, Lines, Text};
+use crate::model::RuleKind;
 use crate::{Mode, ParseOptions};
 
 use super::spans::{AgentSpan, GroupSpan, NameSpan, NoteSpan, RuleSpan, Span, Spans, NO_GROUP};
@@ -62,25 +63,42 @@ impl<'a> Parser<'a> {
 
     fn run(&mut self) {
         let input = self.input;
-        for raw in Lines::new(input, self.mode) {
-            if beyond_limit(&raw, self.limit, input.len()) {
+        let mut lines = Lines::new(input, self.mode);
+        let max_line = lines.max_line();
+        // The same reading as `read_line`'s, without building the spans of
+        // comments and shapes that only the view and the linter need.
+        while let Some(line) = lines.next_marks() {
+            if starts_beyond_limit(line.start, self.limit, input.len()) {
                 break;
             }
-            let line = read_line(input, &raw, self.limit, self.mode);
-            let value = || Span::new(line.value.clone().unwrap_or_default());
-            match line.kind {
-                LineKind::UserAgent => self.user_agent(raw.number, value()),
-                LineKind::Allow => self.rule(raw.number, RuleKind::Allow, &line),
-                LineKind::Disallow => self.rule(raw.number, RuleKind::Disallow, &line),
-                LineKind::Sitemap | LineKind::Other => self.notes.push(NoteSpan {
-                    line: raw.number,
-                    sitemap: line.kind == LineKind::Sitemap,
-                    key: Span::new(line.key.clone().unwrap_or_default()),
-                    value: value(),
+            let (_, text_end) = line.text_end(max_line, self.limit);
+            let Text::Directive {
+                text,
+                key_end,
+                value_start,
+                missing_colon,
+            } = read_text(input, line.start, text_end, line.colon)
+            else {
+                continue;
+            };
+            let key = text.start..key_end;
+            let Some(meaning) = key_meaning(&input[key.clone()], missing_colon, self.mode) else {
+                continue;
+            };
+            let value = Span::new(value_start..text.end);
+            let number = line.number;
+            match meaning.kind {
+                KeyKind::UserAgent => self.user_agent(number, value),
+                KeyKind::Allow => self.rule(number, RuleKind::Allow, value),
+                KeyKind::Disallow => self.rule(number, RuleKind::Disallow, value),
+                KeyKind::Sitemap | KeyKind::Other => self.notes.push(NoteSpan {
+                    line: number,
+                    sitemap: meaning.kind == KeyKind::Sitemap,
+                    key: Span::new(key),
+                    value,
                     // The open group is the next to join `groups`.
                     group: self.open.map_or(NO_GROUP, |_| self.groups.len() as u32),
                 }),
-                _ => {}
             }
         }
         self.groups.extend(self.open.take());
@@ -119,7 +137,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn rule(&mut self, number: u32, kind: RuleKind, line: &ReadLine) {
+    fn rule(&mut self, number: u32, kind: RuleKind, value: Span) {
         // A rule before any User-agent applies to no crawler (the linter
         // says so).
         let Some(g) = &mut self.open else {
@@ -127,7 +145,7 @@ impl<'a> Parser<'a> {
         };
         self.rules.push(RuleSpan {
             line: number,
-            value: Span::new(line.value.clone().unwrap_or_default()),
+            value,
             kind,
         });
         g.rules.1 = self.rules.len() as u32;
@@ -138,7 +156,8 @@ impl<'a> Parser<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lines::MAX_LINE_BYTES;
+    use crate::lines::{beyond_limit, read_line, ReadLine, MAX_LINE_BYTES};
+    use crate::model::LineKind;
 
     /// The parser as the general line reader ([`read_line`], which the view
     /// and the linter use) describes it: what [`parse`] must agree with.
@@ -152,22 +171,8 @@ mod tests {
             let value = || Span::new(line.value.clone().unwrap_or_default());
             match line.kind {
                 LineKind::UserAgent => parser.user_agent(raw.number, value()),
-                LineKind::Allow | LineKind::Disallow => {
-                    let kind = if line.kind == LineKind::Allow {
-                        RuleKind::Allow
-                    } else {
-                        RuleKind::Disallow
-                    };
-                    if let Some(g) = &mut parser.open {
-                        parser.rules.push(RuleSpan {
-                            line: raw.number,
-                            value: value(),
-                            kind,
-                        });
-                        g.rules.1 = parser.rules.len() as u32;
-                        g.last_line = raw.number;
-                    }
-                }
+                LineKind::Allow => parser.rule(raw.number, RuleKind::Allow, value()),
+                LineKind::Disallow => parser.rule(raw.number, RuleKind::Disallow, value()),
                 LineKind::Sitemap | LineKind::Other => parser.notes.push(NoteSpan {
                     line: raw.number,
                     sitemap: line.kind == LineKind::Sitemap,
