@@ -1,10 +1,16 @@
 //! The parser: one pass over the lines (Google's `robots.cc` pipeline:
 //! tokenize line -> classify key -> handle it), keeping the groups, their
 //! User-agent tokens, their rules and the other directives as [`Spans`].
+//!
+//! It reads each line through the layers of [`crate::lines`] ([`Lines`]'
+//! marks, [`read_text`], [`key_meaning`]) rather than through `read_line`,
+//! which builds comment spans and line shapes only the view and the linter
+//! use; a property test below checks that both read every line alike.
 
 use crate::agent::{is_global_value, product_token_len};
-use crate::lines::{beyond_limit, read_line, Lines, ReadLine};
-use crate::model::{LineKind, RuleKind};
+use crate::key::KeyKind;
+use crate::lines::{key_meaning, read_text, starts_beyond_limit, Lines, Text};
+use crate::model::RuleKind;
 use crate::{Mode, ParseOptions};
 
 use super::spans::{AgentSpan, GroupSpan, NameSpan, NoteSpan, RuleSpan, Span, Spans, NO_GROUP};
@@ -62,25 +68,42 @@ impl<'a> Parser<'a> {
 
     fn run(&mut self) {
         let input = self.input;
-        for raw in Lines::new(input, self.mode) {
-            if beyond_limit(&raw, self.limit, input.len()) {
+        let mut lines = Lines::new(input, self.mode);
+        let max_line = lines.max_line();
+        // The same reading as `read_line`'s, without building the spans of
+        // comments and shapes that only the view and the linter need.
+        while let Some(line) = lines.next_marks() {
+            if starts_beyond_limit(line.start, self.limit, input.len()) {
                 break;
             }
-            let line = read_line(input, &raw, self.limit, self.mode);
-            let value = || Span::new(line.value.clone().unwrap_or_default());
-            match line.kind {
-                LineKind::UserAgent => self.user_agent(raw.number, value()),
-                LineKind::Allow => self.rule(raw.number, RuleKind::Allow, &line),
-                LineKind::Disallow => self.rule(raw.number, RuleKind::Disallow, &line),
-                LineKind::Sitemap | LineKind::Other => self.notes.push(NoteSpan {
-                    line: raw.number,
-                    sitemap: line.kind == LineKind::Sitemap,
-                    key: Span::new(line.key.clone().unwrap_or_default()),
-                    value: value(),
+            let (_, text_end) = line.text_end(max_line, self.limit);
+            let Text::Directive {
+                text,
+                key_end,
+                value_start,
+                missing_colon,
+            } = read_text(input, line.start, text_end, line.colon)
+            else {
+                continue;
+            };
+            let key = text.start..key_end;
+            let Some(meaning) = key_meaning(&input[key.clone()], missing_colon, self.mode) else {
+                continue;
+            };
+            let value = Span::new(value_start..text.end);
+            let number = line.number;
+            match meaning.kind {
+                KeyKind::UserAgent => self.user_agent(number, value),
+                KeyKind::Allow => self.rule(number, RuleKind::Allow, value),
+                KeyKind::Disallow => self.rule(number, RuleKind::Disallow, value),
+                KeyKind::Sitemap | KeyKind::Other => self.notes.push(NoteSpan {
+                    line: number,
+                    sitemap: meaning.kind == KeyKind::Sitemap,
+                    key: Span::new(key),
+                    value,
                     // The open group is the next to join `groups`.
                     group: self.open.map_or(NO_GROUP, |_| self.groups.len() as u32),
                 }),
-                _ => {}
             }
         }
         self.groups.extend(self.open.take());
@@ -119,7 +142,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn rule(&mut self, number: u32, kind: RuleKind, line: &ReadLine) {
+    fn rule(&mut self, number: u32, kind: RuleKind, value: Span) {
         // A rule before any User-agent applies to no crawler (the linter
         // says so).
         let Some(g) = &mut self.open else {
@@ -127,10 +150,143 @@ impl<'a> Parser<'a> {
         };
         self.rules.push(RuleSpan {
             line: number,
-            value: Span::new(line.value.clone().unwrap_or_default()),
+            value,
             kind,
         });
         g.rules.1 = self.rules.len() as u32;
         g.last_line = number;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lines::{beyond_limit, read_line, ReadLine, MAX_LINE_BYTES};
+    use crate::model::LineKind;
+
+    /// The parser as the general line reader ([`read_line`], which the view
+    /// and the linter use) describes it: what [`parse`] must agree with.
+    fn reference(input: &[u8], options: &ParseOptions) -> Spans {
+        let mut parser = Parser::new(input, options);
+        for raw in Lines::new(input, parser.mode) {
+            if beyond_limit(&raw, parser.limit, input.len()) {
+                break;
+            }
+            let line: ReadLine = read_line(input, &raw, parser.limit, parser.mode);
+            let value = || Span::new(line.value.clone().unwrap_or_default());
+            match line.kind {
+                LineKind::UserAgent => parser.user_agent(raw.number, value()),
+                LineKind::Allow => parser.rule(raw.number, RuleKind::Allow, value()),
+                LineKind::Disallow => parser.rule(raw.number, RuleKind::Disallow, value()),
+                LineKind::Sitemap | LineKind::Other => parser.notes.push(NoteSpan {
+                    line: raw.number,
+                    sitemap: line.kind == LineKind::Sitemap,
+                    key: Span::new(line.key.clone().unwrap_or_default()),
+                    value: value(),
+                    group: parser.open.map_or(NO_GROUP, |_| parser.groups.len() as u32),
+                }),
+                _ => {}
+            }
+        }
+        parser.groups.extend(parser.open.take());
+        Spans {
+            input: input.into(),
+            limit: parser.limit,
+            groups: parser.groups,
+            rules: parser.rules,
+            agents: parser.agents,
+            notes: parser.notes,
+        }
+    }
+
+    fn same(input: &[u8], options: &ParseOptions) -> Result<(), String> {
+        let got = format!("{:?}", parse(input, options));
+        let want = format!("{:?}", reference(input, options));
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("{input:?} {options:?}:\n{got}\n{want}"))
+        }
+    }
+
+    #[test]
+    fn examples_read_as_the_general_reader_reads_them() {
+        let examples: [&[u8]; 8] = [
+            b"User-agent: *\nDisallow: /a # c\nAllow:/b\r\nSitemap: http://x/s\n",
+            b"\xEF\xBB\xBFuser agent  a\n dissallow /x\nCrawl-delay: 3\n",
+            b"Disallow: /before\nUser-agent: a\nUser-agent: b\n\nDisallow: /\0x\n",
+            b"  # comment\n\t\x0B\nnokey\n: v\nkey :\nUser-agent:a:b#c:d\n",
+            b"Disallow /a /b\nUser-agentX: y\nuseragent z\nsite-map: m\n",
+            b"",
+            b"\r\r\n\n",
+            b"User-agent: * \nDisallow: \x0C/p\x0C \n",
+        ];
+        for input in examples {
+            for mode in [Mode::Google, Mode::Rfc9309] {
+                for size_limit in [None, Some(0), Some(5), Some(17), Some(40)] {
+                    same(input, &ParseOptions { mode, size_limit }).unwrap();
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 1024,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        #[test]
+        fn parse_reads_lines_as_the_general_reader_reads_them(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::strategy::Just(&b"\n"[..]),
+                    proptest::strategy::Just(&b"\r"[..]),
+                    proptest::strategy::Just(&b"\r\n"[..]),
+                    proptest::strategy::Just(&b"#"[..]),
+                    proptest::strategy::Just(&b":"[..]),
+                    proptest::strategy::Just(&b"\0"[..]),
+                    proptest::strategy::Just(&b" "[..]),
+                    proptest::strategy::Just(&b"\t"[..]),
+                    proptest::strategy::Just(&b"\x0B\x0C"[..]),
+                    proptest::strategy::Just(&b"\xEF\xBB"[..]),
+                    proptest::strategy::Just(&b"\xFF"[..]),
+                    proptest::strategy::Just(&b"*"[..]),
+                    proptest::strategy::Just(&b"/a"[..]),
+                    proptest::strategy::Just(&b"User-agent"[..]),
+                    proptest::strategy::Just(&b"user agent"[..]),
+                    proptest::strategy::Just(&b"UserAgent"[..]),
+                    proptest::strategy::Just(&b"Disallow"[..]),
+                    proptest::strategy::Just(&b"dissalow"[..]),
+                    proptest::strategy::Just(&b"DISALLOWED"[..]),
+                    proptest::strategy::Just(&b"allow"[..]),
+                    proptest::strategy::Just(&b"Sitemap"[..]),
+                    proptest::strategy::Just(&b"site-map"[..]),
+                    proptest::strategy::Just(&b"Crawl-delay"[..]),
+                ],
+                0..60,
+            ),
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
+            long in 0usize..4,
+            google in proptest::prelude::any::<bool>(),
+            size_limit in proptest::option::of(0usize..400),
+        ) {
+            let mut input: Vec<u8> = parts.concat();
+            // Arbitrary bytes, somewhere in the middle.
+            let at = input.len() / 3;
+            input.splice(at..at, bytes);
+            if long > 1 {
+                // A line longer than Google reads, with structural bytes on
+                // both sides of the cut.
+                let at = input.len() / 2;
+                let filler = vec![b'x'; MAX_LINE_BYTES - 4 + long];
+                input.splice(at..at, filler.iter().copied().chain(*b" :#y"));
+            }
+            let mode = if google { Mode::Google } else { Mode::Rfc9309 };
+            let options = ParseOptions { mode, size_limit };
+            if let Err(e) = same(&input, &options) {
+                return Err(proptest::test_runner::TestCaseError::fail(e));
+            }
+        }
     }
 }

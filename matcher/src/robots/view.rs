@@ -1,7 +1,8 @@
 //! The parsed file as people read it ([`crate::model`]): every line's kind
 //! and spans, the groups, rules and directives as text. Built from the
-//! [`Spans`] the first time it is asked for, reading the lines through the
-//! same [`read_line`] as the parser, so the two always agree.
+//! [`Spans`] the first time it is asked for, reading the lines through
+//! [`read_line`], which is built on the same line reading as the parser,
+//! so the two always agree.
 
 use std::borrow::Cow;
 use std::ops::Range;
