@@ -236,29 +236,28 @@ mod tests {
         assert_eq!(find(url, 24, ByteClass::Work), None);
     }
 
-    #[test]
-    fn finds_a_substring_where_the_bytewise_search_does() {
-        // Paths of every length up to 40 over a small alphabet, so that
-        // first and last bytes often match without the middle.
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
-        for _ in 0..20_000 {
-            let alphabet = b"/ab";
-            let haystack: Vec<u8> = (0..next(41)).map(|_| alphabet[next(3)]).collect();
-            let needle: Vec<u8> = (0..1 + next(5)).map(|_| alphabet[next(3)]).collect();
-            assert_eq!(
-                find_substring(&haystack, &needle),
-                find_substring_bytewise(&haystack, &needle),
-                "{:?} in {:?}",
-                String::from_utf8_lossy(&needle),
-                String::from_utf8_lossy(&haystack)
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 4096,
+            ..proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Paths of every length up to 40 over a small alphabet, so that
+        /// first and last bytes often match without the middle.
+        #[test]
+        fn finds_a_substring_where_the_bytewise_search_does(
+            haystack in "[/ab]{0,40}",
+            needle in "[/ab]{1,5}",
+        ) {
+            proptest::prop_assert_eq!(
+                find_substring(haystack.as_bytes(), needle.as_bytes()),
+                find_substring_bytewise(haystack.as_bytes(), needle.as_bytes())
             );
         }
+    }
+
+    #[test]
+    fn finds_substrings() {
         assert_eq!(find_substring(b"/a/b/amp/x", b"/amp"), Some(4));
         assert_eq!(find_substring(b"/amp", b"/amp"), Some(0));
         assert_eq!(find_substring(b"/am", b"/amp"), None);

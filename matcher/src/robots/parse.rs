@@ -19,16 +19,7 @@ use super::spans::{AgentSpan, GroupSpan, NameSpan, NoteSpan, RuleSpan, Span, Spa
 pub(crate) fn parse(input: &[u8], options: &ParseOptions) -> Spans {
     let mut parser = Parser::new(input, options);
     parser.run();
-    Spans {
-        // Copied after parsing: reading the caller's bytes while they are
-        // still in cache is faster than copying first.
-        input: input.into(),
-        limit: parser.limit,
-        groups: parser.groups,
-        rules: parser.rules,
-        agents: parser.agents,
-        notes: parser.notes,
-    }
+    parser.into_spans()
 }
 
 /// Reads a robots.txt line by line.
@@ -67,6 +58,20 @@ impl<'a> Parser<'a> {
             agents: Vec::new(),
             notes: Vec::new(),
             open: None,
+        }
+    }
+
+    /// What was read, with a copy of the input. (Copied after parsing:
+    /// reading the caller's bytes while they are still in cache is faster
+    /// than copying first.)
+    fn into_spans(self) -> Spans {
+        Spans {
+            input: self.input.into(),
+            limit: self.limit,
+            groups: self.groups,
+            rules: self.rules,
+            agents: self.agents,
+            notes: self.notes,
         }
     }
 
@@ -193,14 +198,7 @@ mod tests {
             }
         }
         parser.groups.extend(parser.open.take());
-        Spans {
-            input: input.into(),
-            limit: parser.limit,
-            groups: parser.groups,
-            rules: parser.rules,
-            agents: parser.agents,
-            notes: parser.notes,
-        }
+        parser.into_spans()
     }
 
     fn same(input: &[u8], options: &ParseOptions) -> Result<(), String> {
@@ -242,40 +240,13 @@ mod tests {
 
         #[test]
         fn parse_reads_lines_as_the_general_reader_reads_them(
-            parts in proptest::collection::vec(
-                proptest::prop_oneof![
-                    proptest::strategy::Just(&b"\n"[..]),
-                    proptest::strategy::Just(&b"\r"[..]),
-                    proptest::strategy::Just(&b"\r\n"[..]),
-                    proptest::strategy::Just(&b"#"[..]),
-                    proptest::strategy::Just(&b":"[..]),
-                    proptest::strategy::Just(&b"\0"[..]),
-                    proptest::strategy::Just(&b" "[..]),
-                    proptest::strategy::Just(&b"\t"[..]),
-                    proptest::strategy::Just(&b"\x0B\x0C"[..]),
-                    proptest::strategy::Just(&b"\xEF\xBB"[..]),
-                    proptest::strategy::Just(&b"\xFF"[..]),
-                    proptest::strategy::Just(&b"*"[..]),
-                    proptest::strategy::Just(&b"/a"[..]),
-                    proptest::strategy::Just(&b"User-agent"[..]),
-                    proptest::strategy::Just(&b"user agent"[..]),
-                    proptest::strategy::Just(&b"UserAgent"[..]),
-                    proptest::strategy::Just(&b"Disallow"[..]),
-                    proptest::strategy::Just(&b"dissalow"[..]),
-                    proptest::strategy::Just(&b"DISALLOWED"[..]),
-                    proptest::strategy::Just(&b"allow"[..]),
-                    proptest::strategy::Just(&b"Sitemap"[..]),
-                    proptest::strategy::Just(&b"site-map"[..]),
-                    proptest::strategy::Just(&b"Crawl-delay"[..]),
-                ],
-                0..60,
-            ),
+            input in crate::lines::tests::robots_like_bytes(60),
             bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..40),
             long in 0usize..4,
             google in proptest::prelude::any::<bool>(),
             size_limit in proptest::option::of(0usize..400),
         ) {
-            let mut input: Vec<u8> = parts.concat();
+            let mut input = input;
             // Arbitrary bytes, somewhere in the middle.
             let at = input.len() / 3;
             input.splice(at..at, bytes);
