@@ -68,17 +68,6 @@ pub struct RawLine {
     pub colon: Option<usize>,
 }
 
-/// The first `needle` in `haystack`. Most robots.txt lines are a few dozen
-/// bytes, where a plain loop beats setting up a vectorised search.
-#[inline]
-pub(crate) fn find_byte(needle: u8, haystack: &[u8]) -> Option<usize> {
-    if haystack.len() < 64 {
-        haystack.iter().position(|&b| b == needle)
-    } else {
-        memchr::memchr(needle, haystack)
-    }
-}
-
 /// Length of the (possibly partial) UTF-8 byte order mark at the start.
 pub fn bom_len(input: &[u8]) -> usize {
     input

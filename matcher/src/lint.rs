@@ -291,8 +291,8 @@ impl<'a> Lint<'a> {
                 format!("'{short}' does not start with '/' or '*', and paths always start with '/', so it never matches; write '/{short}'."),
             );
         }
-        if let Some(dollar) =
-            crate::lines::find_byte(b'$', value_bytes).filter(|&d| d + 1 < value_bytes.len())
+        if let Some(dollar) = crate::scan::find(value_bytes, 0, crate::scan::ByteClass::Is(b'$'))
+            .filter(|&d| d + 1 < value_bytes.len())
         {
             let at = value.start + dollar;
             self.diagnose(

@@ -49,9 +49,13 @@ fn push_escaped(out: &mut Vec<u8>, b: u8) {
 /// character), is written `%24` too, so it matches a `$` in the URL.
 pub fn normalize_pattern(value: &[u8], mode: Mode) -> Cow<'_, [u8]> {
     let body = &value[..value.len().saturating_sub(1)];
-    let literal_dollar = mode == Mode::Rfc9309 && crate::lines::find_byte(b'$', body).is_some();
+    let literal_dollar = mode == Mode::Rfc9309
+        && crate::scan::find(body, 0, crate::scan::ByteClass::Is(b'$')).is_some();
     // Most patterns are plain ASCII without escapes: nothing to change.
-    if value.is_ascii() && crate::lines::find_byte(b'%', value).is_none() && !literal_dollar {
+    if value.is_ascii()
+        && crate::scan::find(value, 0, crate::scan::ByteClass::Is(b'%')).is_none()
+        && !literal_dollar
+    {
         return Cow::Borrowed(value);
     }
     let mut out = Vec::with_capacity(value.len());
@@ -174,7 +178,7 @@ impl Shape {
     pub(crate) fn of(bytes: &[u8]) -> Shape {
         let anchored = bytes.last() == Some(&b'$');
         let body_end = bytes.len() - usize::from(anchored);
-        let star = crate::lines::find_byte(b'*', &bytes[..body_end]);
+        let star = crate::scan::find(&bytes[..body_end], 0, crate::scan::ByteClass::Is(b'*'));
         let prefix_end = star.unwrap_or(body_end);
         let last_start = match star {
             Some(_) => memchr::memrchr(b'*', &bytes[..body_end]).map_or(prefix_end, |s| s + 1),

@@ -1,5 +1,5 @@
-//! Finding the first byte of a kind in a URL, or a pattern's piece in a
-//! path, sixteen places at a time.
+//! Finding the first byte of a kind in a URL (or a byte in a pattern), or a
+//! pattern's piece in a path, sixteen places at a time.
 //!
 //! Every check scans its URL twice before matching: for where the path
 //! starts, and for bytes the path would need encoded; a wildcard rule then
@@ -19,7 +19,8 @@ pub(crate) enum ByteClass {
     /// ([`crate::pattern::needs_request_escape`]): a path that needs work
     /// before matching.
     Work,
-    /// This one byte (a pattern's literal byte, in a path).
+    /// This one byte (a pattern's literal byte in a path, a `$` or `%` in a
+    /// pattern).
     Is(u8),
 }
 
@@ -34,90 +35,88 @@ pub(crate) fn is_in(b: u8, class: ByteClass) -> bool {
 }
 
 /// Where the first byte of `class` in `bytes[from..]` is, as an offset into
-/// `bytes`.
-///
-/// Whole blocks of sixteen, then one block ending at the last byte for the
-/// tail, overlapping bytes already looked at (or bytes before `from`, whose
-/// bits are dropped): a URL path of 30 bytes is two block tests, and one
-/// shorter than a block is one test when the whole URL is a block long.
-/// Only a slice under sixteen bytes is looked at one byte at a time.
+/// `bytes`: a URL path of 30 bytes is two block tests ([`by_blocks`]).
 #[inline]
 pub(crate) fn find(bytes: &[u8], from: usize, class: ByteClass) -> Option<usize> {
-    let len = bytes.len();
+    by_blocks(
+        from,
+        bytes.len(),
+        |at, skip| {
+            let found = mask(bytes.get(at..)?.first_chunk::<16>()?, class) >> skip << skip;
+            (found != 0).then(|| at + found.trailing_zeros() as usize)
+        },
+        |at| {
+            bytes[at..]
+                .iter()
+                .position(|&b| is_in(b, class))
+                .map(|i| at + i)
+        },
+    )
+}
+
+/// The first of the places `from..places` that `in_block` finds, looking at
+/// sixteen places at a time, then at one block ending at the last place for
+/// the rest (its first `skip` places, looked at already, left out):
+/// `in_block(at, skip)` answers for places `at + skip..at + 16`. Only when
+/// there are fewer than sixteen places at all are they looked at one by one
+/// (`one_by_one(from)`).
+#[inline(always)]
+fn by_blocks(
+    from: usize,
+    places: usize,
+    in_block: impl Fn(usize, usize) -> Option<usize>,
+    one_by_one: impl FnOnce(usize) -> Option<usize>,
+) -> Option<usize> {
     let mut at = from;
-    while let Some(block) = bytes.get(at..).and_then(|rest| rest.first_chunk::<16>()) {
-        let found = mask(block, class);
-        if found != 0 {
-            return Some(at + found.trailing_zeros() as usize);
+    while at + 16 <= places {
+        if let Some(place) = in_block(at, 0) {
+            return Some(place);
         }
         at += 16;
     }
-    if at >= len {
+    if at >= places {
         return None;
     }
-    match len.checked_sub(16) {
-        Some(last) => {
-            // Bytes before `at` were looked at already, or are not searched.
-            let block = bytes[last..].first_chunk::<16>()?;
-            let found = mask(block, class) >> (at - last);
-            (found != 0).then(|| at + found.trailing_zeros() as usize)
-        }
-        None => bytes[at..]
-            .iter()
-            .position(|&b| is_in(b, class))
-            .map(|i| at + i),
+    match places.checked_sub(16) {
+        Some(start) => in_block(start, at - start),
+        None => one_by_one(at),
     }
 }
 
 /// The leftmost `needle` in `haystack`, for a needle of at least two bytes
 /// (a wildcard pattern's piece, in a path).
 ///
-/// On x86-64, sixteen starting places at a time: those where the needle's
-/// first and last bytes both are, from two block tests; only they are
-/// compared in full. A path of 40 bytes is then three pairs of tests instead
-/// of forty comparisons (www.wired.com's `/*/amp`).
+/// On x86-64, sixteen starting places at a time ([`by_blocks`]): those
+/// where the needle's first and last bytes both are, from two block tests;
+/// only they are compared in full. A path of 40 bytes is then three pairs of
+/// tests instead of forty comparisons (www.wired.com's `/*/amp`).
 #[cfg(target_arch = "x86_64")]
 pub(crate) fn find_substring(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     let (&first, rest) = needle.split_first()?;
     let Some((&last, middle)) = rest.split_last() else {
         return find(haystack, 0, ByteClass::Is(first));
     };
-    // Starting places are `0..places`.
-    let places = (haystack.len() + 1).checked_sub(needle.len())?;
     let span = needle.len() - 1;
-    // Candidates among the sixteen places from `at`, the first `skip` of
-    // them left out.
-    let candidates = |at: usize, skip: usize| -> Option<usize> {
-        let heads = haystack.get(at..)?.first_chunk::<16>()?;
-        let tails = haystack.get(at + span..)?.first_chunk::<16>()?;
-        let mut found =
-            (mask(heads, ByteClass::Is(first)) & mask(tails, ByteClass::Is(last))) >> skip << skip;
-        while found != 0 {
-            let place = at + found.trailing_zeros() as usize;
-            if haystack.get(place + 1..place + span) == Some(middle) {
-                return Some(place);
+    by_blocks(
+        0,
+        (haystack.len() + 1).checked_sub(needle.len())?,
+        |at, skip| {
+            let heads = haystack.get(at..)?.first_chunk::<16>()?;
+            let tails = haystack.get(at + span..)?.first_chunk::<16>()?;
+            let mut found = (mask(heads, ByteClass::Is(first)) & mask(tails, ByteClass::Is(last)))
+                >> skip
+                << skip;
+            while found != 0 {
+                let place = at + found.trailing_zeros() as usize;
+                if haystack.get(place + 1..place + span) == Some(middle) {
+                    return Some(place);
+                }
+                found &= found - 1;
             }
-            found &= found - 1;
-        }
-        None
-    };
-    let mut at = 0;
-    while at + 16 <= places {
-        if let Some(place) = candidates(at, 0) {
-            return Some(place);
-        }
-        at += 16;
-    }
-    if at == places {
-        return None;
-    }
-    match places.checked_sub(16) {
-        // The last sixteen places, those before `at` already tried.
-        Some(start) => candidates(start, at - start),
-        None => {
-            (at..places).find(|&place| haystack.get(place..place + needle.len()) == Some(needle))
-        }
-    }
+            None
+        },
+        |at| find_substring_bytewise(&haystack[at..], needle).map(|i| at + i),
+    )
 }
 
 /// The leftmost `needle` in `haystack`: one place after the other, where

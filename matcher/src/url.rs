@@ -28,33 +28,31 @@ pub fn path_params_query(url: &str) -> Cow<'_, str> {
 #[inline]
 pub(crate) fn path_start(url: &str) -> Option<usize> {
     let bytes = url.as_bytes();
-    // Nearly every URL checked starts `http://` or `https://`: its authority
-    // starts right after, so one scan finds the path.
-    let scheme = if bytes.starts_with(b"https://") {
-        8
-    } else if bytes.starts_with(b"http://") {
-        7
-    } else {
-        0
-    };
-    if scheme > 0 {
-        let at = find_path_or_fragment(bytes, scheme)?;
-        return (bytes[at] != b'#').then_some(at);
-    }
-    // One scan for the first byte that can end the authority: `/`, `?`, `;`
-    // or `#`. The first `://` is the scheme separator only when no path
-    // character comes before it, and then its `/` is that first byte.
-    let search_start = if url.starts_with("//") { 2 } else { 0 };
-    let first = find_path_or_fragment(bytes, search_start)?;
-    let path_start = if bytes[first] == b'/'
-        && first > search_start
-        && bytes[first - 1] == b':'
-        && bytes.get(first + 1) == Some(&b'/')
+    let path_start = if let Some(authority) = [b"https://".as_slice(), b"http://"]
+        .into_iter()
+        .find(|scheme| bytes.starts_with(scheme))
+        .map(<[u8]>::len)
     {
-        // `scheme://`: the path starts after the authority.
-        find_path_or_fragment(bytes, first + 2)?
+        // Nearly every URL checked starts `http://` or `https://`: its
+        // authority starts right after, so one scan finds the path.
+        find_path_or_fragment(bytes, authority)?
     } else {
-        first
+        // One scan for the first byte that can end the authority: `/`, `?`,
+        // `;` or `#`. The first `://` is the scheme separator only when no
+        // path character comes before it, and then its `/` is that first
+        // byte.
+        let search_start = if url.starts_with("//") { 2 } else { 0 };
+        let first = find_path_or_fragment(bytes, search_start)?;
+        if bytes[first] == b'/'
+            && first > search_start
+            && bytes[first - 1] == b':'
+            && bytes.get(first + 1) == Some(&b'/')
+        {
+            // `scheme://`: the path starts after the authority.
+            find_path_or_fragment(bytes, first + 2)?
+        } else {
+            first
+        }
     };
     // A fragment before the path start leaves no path.
     (bytes[path_start] != b'#').then_some(path_start)
