@@ -597,8 +597,8 @@ impl Building {
             }
             // Longest first (file order among equals): a search stops at the
             // first entry too short to matter.
-            crate::sort::sort_by_key(&mut set.entries[entries_start as usize..], |e| {
-                std::cmp::Reverse(e.priority)
+            crate::sort::sort_by_u64_key(&mut set.entries[entries_start as usize..], |e| {
+                u64::from(!e.priority)
             });
             children.clear();
             let mut c = n.first_child;
@@ -606,7 +606,7 @@ impl Building {
                 children.push(c as usize);
                 c = self.nodes[c as usize].next_sibling;
             }
-            crate::sort::sort_by_key(&mut children, |&c| self.nodes[c].first_byte);
+            crate::sort::sort_by_u64_key(&mut children, |&c| u64::from(self.nodes[c].first_byte));
             let first_child = set.nodes.len() as u32;
             let up = if set.entries.len() as u32 > entries_start {
                 to as u32
