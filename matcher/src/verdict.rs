@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use crate::agent::{AgentMatching, Crawler};
 use crate::fetch::FetchOutcome;
-use crate::index::{Best, Hit};
+use crate::index::{Best, Hit, Ruling};
 use crate::model::AgentName;
 use crate::pattern::{encode_path, plain_request_path};
 use crate::robots::{AgentGroups, Robots};
@@ -201,23 +201,44 @@ impl<'r> CrawlerMatcher<'r> {
             };
         }
         // The common case first: a path that starts with `/` and needs no
-        // encoding and no fragment cut is matched where it is in the URL.
-        let plain = match robots.mode == Mode::Google && !self.options.raw_url {
-            true => crate::url::path_start(url)
-                .filter(|&start| url.as_bytes()[start] == b'/')
-                .and_then(|start| plain_request_path(url.as_bytes(), start)),
-            false => None,
-        };
-        let (extracted, encoded);
-        let path = match plain {
-            Some(path) => path,
-            None => {
-                extracted = path_params_query(url);
-                encoded = robots.encoded(&extracted, &self.options);
-                &*encoded
+        // encoding and no fragment cut is matched where it is in the URL,
+        // before looking for such bytes if the rules allow, else after.
+        if robots.mode == Mode::Google && !self.options.raw_url {
+            let requested =
+                crate::url::path_start(url).filter(|&start| url.as_bytes()[start] == b'/');
+            if let Some(start) = requested {
+                if let Some(verdict) = self.check_unvetted(&url.as_bytes()[start..]) {
+                    return verdict;
+                }
+                if let Some(path) = plain_request_path(url.as_bytes(), start) {
+                    return self.check_path(path);
+                }
             }
+        }
+        let extracted = path_params_query(url);
+        self.check_path(&robots.encoded(&extracted, &self.options))
+    }
+
+    /// Checks the rest of a URL from its path's `/` on, in Google mode,
+    /// before knowing whether it needs encoding or a fragment cut: `None`
+    /// when it does, or when the answer is not the rule index's alone (the
+    /// index is not built yet, it has wildcards, the path may be
+    /// `/robots.txt`); see [`RuleSet::deciding_unvetted`].
+    ///
+    /// [`RuleSet::deciding_unvetted`]: crate::index::RuleSet
+    #[inline]
+    fn check_unvetted(&self, rest: &[u8]) -> Option<Verdict> {
+        let Applied::Indexed(agent) = &self.applied else {
+            return None;
         };
-        self.check_path(path)
+        let index = agent
+            .built_rule_set()
+            .filter(|index| index.walks_unvetted())?;
+        if rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#')) {
+            return None;
+        }
+        let ruling = index.deciding_unvetted(rest)?;
+        Some(self.robots.verdict(self.selection, ruling))
     }
 
     /// Checks a path as extracted and encoded.
@@ -227,15 +248,15 @@ impl<'r> CrawlerMatcher<'r> {
         if path == b"/robots.txt" {
             return Verdict::without_rule(Selection::RobotsTxt);
         }
-        let best = match &self.applied {
+        let ruling = match &self.applied {
             Applied::Indexed(agent) => match agent.rule_set_when_due(&robots.spans, robots.mode) {
                 Some(index) => index.deciding(path),
-                None => robots.best_scanned(agent.groups, path),
+                None => robots.best_scanned(agent.groups, path).decide(),
             },
-            Applied::Groups(groups) => robots.best_scanned(groups, path),
-            Applied::Nothing => Best::default(),
+            Applied::Groups(groups) => robots.best_scanned(groups, path).decide(),
+            Applied::Nothing => Best::default().decide(),
         };
-        robots.verdict(self.selection, best)
+        robots.verdict(self.selection, ruling)
     }
 
     /// Why these groups apply (the selection every verdict reports, except
@@ -257,19 +278,6 @@ impl<'r> CrawlerMatcher<'r> {
 
 /// The most rules [`Robots::constant`] looks at.
 const CONSTANT_RULES: usize = 64;
-
-/// Google's decision from the best Allow and Disallow: the longer wins,
-/// Allow wins a tie, and a match of length 0 (empty pattern) never
-/// disallows. Returns (allowed, deciding hit).
-fn decide(best: Best) -> (bool, Option<Hit>) {
-    let priority = |h: Option<Hit>| h.map_or(-1, |h| i64::from(h.priority));
-    let (allow, disallow) = (priority(best.allow), priority(best.disallow));
-    if disallow > allow {
-        (disallow <= 0, best.disallow)
-    } else {
-        (true, best.allow)
-    }
-}
 
 impl Robots {
     /// Checks `url` for `crawler` with default options.
@@ -310,7 +318,7 @@ impl Robots {
             selection,
             constant: self
                 .constant(&applied)
-                .map(|best| self.verdict(selection, best)),
+                .map(|best| self.verdict(selection, best.decide())),
             applied,
             options: *options,
             fixed: None,
@@ -416,8 +424,11 @@ impl Robots {
         best
     }
 
-    fn verdict(&self, selection: Selection, best: Best) -> Verdict {
-        let (allowed, deciding) = decide(best);
+    fn verdict(&self, selection: Selection, ruling: Ruling) -> Verdict {
+        let Ruling {
+            allowed,
+            by: deciding,
+        } = ruling;
         Verdict {
             allowed,
             category: match (allowed, deciding) {
@@ -437,6 +448,53 @@ impl Robots {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Once the rule index is built, a URL's path is walked before it is
+    /// vetted for bytes to encode and for a fragment: each such byte, where
+    /// the walk reads it, gives the verdict of a crawler's first checks
+    /// (which vet first and try every rule), `/robots.txt` included.
+    #[test]
+    fn paths_walked_before_vetting_get_the_vetted_verdict() {
+        let file: &[u8] = b"User-agent: *\nDisallow: /\nAllow: /a$\nDisallow: /b%20c\nAllow: /d\"\nAllow: /%C3%A9t%C3%A9\nDisallow: /robots\n";
+        let urls = [
+            ("https://e.com/robots.txt", true, 0),
+            ("https://e.com/robots.txt#top", true, 0),
+            ("https://e.com/robots.txt?x", false, 7),
+            ("https://e.com/a", true, 3),
+            ("https://e.com/a#frag", true, 3),
+            ("https://e.com/a b", false, 2),
+            ("https://e.com/b c", false, 4),
+            ("https://e.com/été", true, 6),
+            ("https://e.com/d\"", false, 2),
+        ];
+        let crawler = Crawler::new("Googlebot");
+        let indexed = Robots::parse(file);
+        let matcher = indexed.matcher_for(&crawler);
+        for _ in 0..64 {
+            matcher.check("https://e.com/x");
+        }
+        let index = indexed.agents().global().and_then(|g| g.built_rule_set());
+        assert!(index.is_some_and(|index| !index.walks_unvetted()));
+        for (url, allowed, line) in urls {
+            let first = Robots::parse(file).check(&crawler, url);
+            assert_eq!(matcher.check(url), first, "{url}");
+            assert_eq!((first.allowed, first.line), (allowed, line), "{url}");
+        }
+        // Without the label that holds a `"`, the index walks paths
+        // unvetted.
+        let file = String::from_utf8_lossy(file).replace("Allow: /d\"\n", "");
+        let indexed = Robots::parse(file.as_bytes());
+        let matcher = indexed.matcher_for(&crawler);
+        for _ in 0..64 {
+            matcher.check("https://e.com/x");
+        }
+        let index = indexed.agents().global().and_then(|g| g.built_rule_set());
+        assert!(index.is_some_and(|index| index.walks_unvetted()));
+        for (url, _, _) in urls {
+            let first = Robots::parse(file.as_bytes()).check(&crawler, url);
+            assert_eq!(matcher.check(url), first, "{url}");
+        }
+    }
 
     proptest! {
         /// A matcher that skips the path because its verdict does not
@@ -501,10 +559,10 @@ mod tests {
             let global = robots.agents().global().unwrap();
             let index = global.rule_set(&robots.spans, robots.mode);
             for path in &paths {
-                let full = decide(index.best(path.as_bytes()));
-                let pruned = decide(index.deciding(path.as_bytes()));
+                let full = index.best(path.as_bytes()).decide();
+                let pruned = index.deciding(path.as_bytes());
                 prop_assert_eq!(full, pruned, "{:?} {:?}", file, path);
-                let scanned = decide(robots.best_scanned(global.groups, path.as_bytes()));
+                let scanned = robots.best_scanned(global.groups, path.as_bytes()).decide();
                 prop_assert_eq!(full, scanned, "{:?} {:?}", file, path);
                 prop_assert_eq!(matcher.check(path), robots.check(&crawler, path));
                 let options = CheckOptions { raw_url: true, ..CheckOptions::default() };

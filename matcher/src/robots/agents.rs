@@ -71,6 +71,11 @@ impl<'a> AgentGroups<'a> {
         Some(self.rule_set(spans, mode))
     }
 
+    /// The rule index, if a check has built it.
+    pub fn built_rule_set(self) -> Option<&'a RuleSet> {
+        self.rules.rules.get().map(|rules| &**rules)
+    }
+
     /// The index of these groups' rules, built on first use.
     pub fn rule_set(self, spans: &Spans, mode: Mode) -> &'a RuleSet {
         self.rules.rules.get_or_init(|| {
