@@ -9,8 +9,8 @@
 use std::borrow::Cow;
 
 use crate::model::RuleKind;
-use crate::pattern::{Pattern, Shape};
-use crate::scan::{is_in, ByteClass};
+use crate::pattern::{find_piece, Pattern, Shape};
+use crate::scan::{find, is_in, ByteClass};
 
 /// A rule to index: its patterns, already normalised.
 #[derive(Clone, Debug)]
@@ -101,13 +101,41 @@ enum Test {
     EndsHere,
     /// A wildcard pattern: a cheap filter first, then the matcher.
     Wildcard,
+    /// A wildcard pattern whose test is one piece to find after the prefix
+    /// ([`Pattern::sole_piece`]) that encoding a path can neither make nor
+    /// break ([`survives_encoding`]): found in a path as given, before it
+    /// is vetted, it is in the path as encoded if the path needs no
+    /// encoding up to there; not found, it is not there either.
+    Piece,
+}
+
+/// A piece to find after a prefix ([`Test::Piece`]).
+#[derive(Clone, Debug)]
+struct Piece {
+    /// Where the search starts: the prefix's length.
+    from: u32,
+    bytes: Box<[u8]>,
+}
+
+/// Whether encoding a path can neither make nor break an occurrence of
+/// `piece` in it: the piece holds no byte encoding changes (nor a `#`,
+/// where a fragment starts), and nothing an escape is made of (`%`, digits,
+/// `A` to `F`).
+fn survives_encoding(piece: &[u8]) -> bool {
+    piece.iter().all(|&b| {
+        !is_in(b, ByteClass::Work)
+            && b != b'%'
+            && !b.is_ascii_digit()
+            && !(b'A'..=b'F').contains(&b)
+    })
 }
 
 /// One pattern of one rule, filed in the trie.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     rule: u32,
-    /// For [`Test::Wildcard`]: the pattern, in [`RuleSet::wildcards`].
+    /// For [`Test::Wildcard`]: the pattern, in [`RuleSet::wildcards`]; for
+    /// [`Test::Piece`], the piece, in [`RuleSet::pieces`].
     wildcard: u32,
     priority: u32,
     line: u32,
@@ -202,9 +230,13 @@ struct Node {
     /// The whole label is `labels[label_start..][..label_len]`.
     label_start: u32,
     label_len: u32,
-    /// The children are nodes `first_child..first_child + children_len`.
+    /// The children are nodes `first_child..first_child + children_len`
+    /// (at most 256: their labels' first bytes differ).
     first_child: u32,
-    children_len: u32,
+    children_len: u16,
+    /// A wildcard pattern is filed here or at a node above: a search that
+    /// ends here reads the whole path.
+    wild: bool,
     entries_start: u32,
     entries_len: u32,
     /// For a node with many children: where its 256-entry child table
@@ -233,8 +265,11 @@ pub struct RuleSet {
     /// Child node by byte (or [`NONE`]), 256 per node with many children:
     /// one load instead of a search, at the root and other busy nodes.
     tables: Vec<u32>,
-    /// The patterns with a `*` (the others are matched by the trie alone).
+    /// The patterns with a `*` (the others are matched by the trie alone),
+    /// but those of [`RuleSet::pieces`].
     wildcards: Vec<Pattern>,
+    /// The patterns with a `*` whose test is one piece ([`Test::Piece`]).
+    pieces: Vec<Piece>,
     /// No wildcards, and no label holds a byte of [`ByteClass::Work`]: a
     /// path can be walked before it is known to need no encoding
     /// ([`RuleSet::deciding_unvetted`]).
@@ -247,6 +282,7 @@ impl RuleSet {
         let rules = rules.into_iter();
         let mut building = Building::with_capacity(rules.size_hint().0);
         let mut wildcards: Vec<Pattern> = Vec::new();
+        let mut pieces: Vec<Piece> = Vec::new();
         for rule in rules {
             let patterns = std::iter::once(&*rule.pattern).chain(rule.index_html.as_deref());
             for bytes in patterns {
@@ -257,20 +293,41 @@ impl RuleSet {
                     // Only patterns with something after a `*` are matched
                     // beyond the trie, so only they are kept.
                     let pattern = Pattern::new(bytes.to_vec());
-                    let entry = Entry::new(
-                        &rule,
-                        bytes,
-                        shape,
-                        Some((&pattern, wildcards.len() as u32)),
-                    );
-                    wildcards.push(pattern);
-                    entry
+                    match pattern
+                        .sole_piece()
+                        .filter(|piece| survives_encoding(piece))
+                    {
+                        Some(piece) => {
+                            let mut entry = Entry::new(
+                                &rule,
+                                bytes,
+                                shape,
+                                Some((&pattern, pieces.len() as u32)),
+                            );
+                            entry.test = Test::Piece;
+                            pieces.push(Piece {
+                                from: shape.literal_prefix(bytes).len() as u32,
+                                bytes: piece.into(),
+                            });
+                            entry
+                        }
+                        None => {
+                            let entry = Entry::new(
+                                &rule,
+                                bytes,
+                                shape,
+                                Some((&pattern, wildcards.len() as u32)),
+                            );
+                            wildcards.push(pattern);
+                            entry
+                        }
+                    }
                 };
                 building.insert(shape.literal_prefix(bytes), entry);
             }
         }
         let mut set = building.finish();
-        if wildcards.len() < MASKED_WILDCARDS {
+        if wildcards.len() + pieces.len() < MASKED_WILDCARDS {
             for entry in &mut set.entries {
                 if entry.need.count_ones() < SELECTIVE_BITS {
                     entry.need = 0;
@@ -278,8 +335,8 @@ impl RuleSet {
             }
         }
         set.wildcards = wildcards;
-        set.walks_unvetted =
-            set.wildcards.is_empty() && !set.labels.iter().any(|&b| is_in(b, ByteClass::Work));
+        set.pieces = pieces;
+        set.walks_unvetted = !set.labels.iter().any(|&b| is_in(b, ByteClass::Work));
         set
     }
 
@@ -379,6 +436,16 @@ impl RuleSet {
         self.walks_unvetted
     }
 
+    /// Where the first occurrence of the piece of a [`Test::Piece`] entry
+    /// ends in `path`, if it has one.
+    #[inline]
+    fn piece_end(&self, entry: &Entry, path: &[u8]) -> Option<usize> {
+        let piece = self.pieces.get(entry.wildcard as usize)?;
+        let from = piece.from as usize;
+        let at = find_piece(path.get(from..)?, &piece.bytes)?;
+        Some(from + at + piece.bytes.len())
+    }
+
     /// The ruling from a search's best entries.
     #[inline(always)]
     fn ruling(&self, found: Found) -> Ruling {
@@ -438,10 +505,22 @@ impl RuleSet {
     #[inline(always)]
     fn search<const PRUNE: bool, const VETTED: bool>(&self, path: &[u8]) -> Option<Found> {
         let (deepest, leaves) = self.deepest(path);
-        // The labels walked hold no such byte; the byte the path left the
-        // trie at, once encoded, might have been a label's `%`.
-        if !VETTED && path.get(leaves).is_some_and(|&b| is_in(b, ByteClass::Work)) {
-            return None;
+        // Whether the whole path is known to need no encoding.
+        let mut vetted = VETTED;
+        if !VETTED {
+            // The labels walked hold no such byte; the byte the path left
+            // the trie at, once encoded, might have been a label's `%`; a
+            // wildcard reads the rest.
+            let dirty = match self.nodes.get(deepest) {
+                Some(n) if n.wild => {
+                    vetted = true;
+                    find(path, leaves, ByteClass::Work).is_some()
+                }
+                _ => path.get(leaves).is_some_and(|&b| is_in(b, ByteClass::Work)),
+            };
+            if dirty {
+                return None;
+            }
         }
         let mut at = match self.nodes.get(deepest) {
             Some(n) if n.entries_len > 0 => deepest as u32,
@@ -476,7 +555,7 @@ impl RuleSet {
                 // `/*?*...` rules has them all at one node, and most fail
                 // here (www.riverisland.com: 68 rules, 2,000 instructions
                 // a check less).
-                if VETTED && entry.test == Test::Wildcard {
+                if matches!(entry.test, Test::Wildcard | Test::Piece) {
                     if entry.last != 0 && entry.last != last {
                         continue;
                     }
@@ -505,12 +584,21 @@ impl RuleSet {
                 let matched = match entry.test {
                     Test::Always => true,
                     Test::EndsHere => path.len() + 1 == entry.priority as usize,
-                    // Unvetted searches have no wildcards.
-                    Test::Wildcard if !VETTED => false,
                     Test::Wildcard => self
                         .wildcards
                         .get(entry.wildcard as usize)
                         .is_some_and(|p| p.matches_after_prefix(path)),
+                    Test::Piece => match self.piece_end(entry, path) {
+                        None => false,
+                        // Up to the piece's end, the path must need no
+                        // encoding for the piece to be in the path encoded.
+                        Some(end) => {
+                            if !vetted && find(&path[..end], leaves, ByteClass::Work).is_some() {
+                                return None;
+                            }
+                            true
+                        }
+                    },
                 };
                 if matched {
                     let id = (first + i) as u32;
@@ -722,6 +810,7 @@ impl Building {
             labels: Vec::with_capacity(self.nodes.iter().map(|n| (n.end - n.start) as usize).sum()),
             tables: Vec::new(),
             wildcards: Vec::new(),
+            pieces: Vec::new(),
             walks_unvetted: false,
         };
         set.nodes.push(Node {
@@ -762,6 +851,10 @@ impl Building {
             } else {
                 set.nodes[to].up
             };
+            let wild = set.nodes[to].wild
+                || set.entries[entries_start as usize..]
+                    .iter()
+                    .any(|e| e.test == Test::Wildcard);
             for &c in &children {
                 let label = self.label(c);
                 let mut head = [0u8; 8];
@@ -774,6 +867,7 @@ impl Building {
                     label_len: label.len() as u32,
                     table: NONE,
                     up,
+                    wild,
                     ..Node::default()
                 });
                 set.labels.extend_from_slice(label);
@@ -794,7 +888,8 @@ impl Building {
             node.entries_start = entries_start;
             node.entries_len = set.entries.len() as u32 - entries_start;
             node.first_child = first_child;
-            node.children_len = children.len() as u32;
+            node.children_len = children.len() as u16;
+            node.wild = wild;
         }
         set
     }

@@ -347,6 +347,22 @@ impl Pattern {
             .filter(|&b| b != b'*')
     }
 
+    /// The one piece a path must hold after the literal prefix, when that
+    /// is the whole test: an unanchored pattern with one run of literal
+    /// bytes among its stars (`/*?`, `/*/amp`, `/*comments?*`).
+    pub(crate) fn sole_piece(&self) -> Option<&[u8]> {
+        if self.shape.anchored || !self.shape.wildcard {
+            return None;
+        }
+        let mut pieces = self.bytes[self.shape.prefix_end as usize..]
+            .split(|&b| b == b'*')
+            .filter(|piece| !piece.is_empty());
+        match (pieces.next(), pieces.next()) {
+            (Some(piece), None) => Some(piece),
+            _ => None,
+        }
+    }
+
     /// The last byte every matching path ends with: the pattern is anchored
     /// and ends in a literal byte.
     pub(crate) fn required_last_byte(&self) -> Option<u8> {
@@ -361,7 +377,7 @@ impl Pattern {
 /// The leftmost `needle` in `haystack`. A general substring search pays a
 /// set-up cost per call that URL paths under 256 bytes (nearly all) are too
 /// short to win back: for them, [`crate::scan`]'s block search.
-fn find_piece(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+pub(crate) fn find_piece(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     match needle {
         [] => Some(0),
         [b] => crate::scan::find(haystack, 0, crate::scan::ByteClass::Is(*b)),

@@ -496,6 +496,38 @@ mod tests {
         }
     }
 
+    /// A wildcard's one piece is looked for in the path as given when
+    /// encoding can neither make nor break it (`?`, `/amp`), else in the
+    /// path encoded (`A`, which `é` becomes `%C3%A9` with, and `%C3%A9`
+    /// itself); a fragment hides what follows it.
+    #[test]
+    fn pieces_found_before_vetting_are_in_the_vetted_path() {
+        let file: &[u8] =
+            b"User-agent: *\nDisallow: /*?\nAllow: /q*A\nDisallow: /x*%C3%A9\nAllow: /*/amp\n";
+        let urls = [
+            ("https://e.com/p?q", false, 2),
+            ("https://e.com/p#?q", true, 0),
+            ("https://e.com/p q?", false, 2),
+            ("https://e.com/qz\u{e9}", true, 3),
+            ("https://e.com/qz\u{e9}?", true, 3),
+            ("https://e.com/x\u{e9}", false, 4),
+            ("https://e.com/p/amp", true, 5),
+            ("https://e.com/p q/amp", true, 5),
+            ("https://e.com/p#/amp", true, 0),
+        ];
+        let crawler = Crawler::new("Googlebot");
+        let indexed = Robots::parse(file);
+        let matcher = indexed.matcher_for(&crawler);
+        for _ in 0..64 {
+            matcher.check("https://e.com/x");
+        }
+        for (url, allowed, line) in urls {
+            let first = Robots::parse(file).check(&crawler, url);
+            assert_eq!(matcher.check(url), first, "{url}");
+            assert_eq!((first.allowed, first.line), (allowed, line), "{url}");
+        }
+    }
+
     proptest! {
         /// A matcher that skips the path because its verdict does not
         /// depend on it gives the verdicts of one that reads every path,
