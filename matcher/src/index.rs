@@ -119,15 +119,16 @@ struct Piece {
 
 /// Whether encoding a path can neither make nor break an occurrence of
 /// `piece` in it: the piece holds no byte encoding changes (nor a `#`,
-/// where a fragment starts), and nothing an escape is made of (`%`, digits,
-/// `A` to `F`).
+/// where a fragment starts), so every occurrence in the path as given is
+/// one in the path encoded; and none in the path encoded can overlap an
+/// escape (`%` and two of `0-9A-F`) that encoding made: the piece has no
+/// `%`, and does not start with such a digit (the end of an escape).
 fn survives_encoding(piece: &[u8]) -> bool {
-    piece.iter().all(|&b| {
-        !is_in(b, ByteClass::Work)
-            && b != b'%'
-            && !b.is_ascii_digit()
-            && !(b'A'..=b'F').contains(&b)
-    })
+    let escape_digit = |b: &u8| b.is_ascii_digit() || (b'A'..=b'F').contains(b);
+    !piece.first().is_some_and(escape_digit)
+        && piece
+            .iter()
+            .all(|&b| !is_in(b, ByteClass::Work) && b != b'%')
 }
 
 /// One pattern of one rule, filed in the trie.
@@ -359,8 +360,10 @@ impl RuleSet {
     #[inline]
     fn label_match(&self, n: &Node, rest: &[u8]) -> usize {
         let len = n.label_len as usize;
-        let start = n.label_start as usize;
-        let label = self.labels.get(start..start + len).unwrap_or_default();
+        let label = || {
+            let start = n.label_start as usize;
+            self.labels.get(start..start + len).unwrap_or_default()
+        };
         match rest.first_chunk::<8>() {
             Some(word) => {
                 // A label has at least one byte.
@@ -371,10 +374,10 @@ impl RuleSet {
                 } else if len <= 8 {
                     len
                 } else {
-                    8 + common_prefix(&rest[8..], &label[8..])
+                    8 + common_prefix(&rest[8..], label().get(8..).unwrap_or_default())
                 }
             }
-            None => common_prefix(rest, label),
+            None => common_prefix(rest, label()),
         }
     }
 
@@ -911,4 +914,38 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         i += 1;
     }
     i
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_survive_encoding_unless_an_escape_could_hold_them() {
+        for piece in ["?", "/amp", "?eID=", "comments?", "x9", ".html", "a"] {
+            assert!(survives_encoding(piece.as_bytes()), "{piece}");
+        }
+        // `A` and `9` can end an escape that encoding made (`é` becomes
+        // `%C3%A9`); `%2F`, a space, a `"` and `é` are or hold bytes
+        // encoding makes or changes.
+        for piece in ["A", "9x", "%2F", "a b", "a\"", "\u{e9}"] {
+            assert!(!survives_encoding(piece.as_bytes()), "{piece}");
+        }
+    }
+
+    #[test]
+    fn a_sole_piece_is_the_whole_test_of_an_unanchored_pattern() {
+        let piece = |p: &str| {
+            Pattern::new(p.as_bytes().to_vec())
+                .sole_piece()
+                .map(<[u8]>::to_vec)
+        };
+        assert_eq!(piece("/*?"), Some(b"?".to_vec()));
+        assert_eq!(piece("/*comments?*"), Some(b"comments?".to_vec()));
+        assert_eq!(piece("/a**/amp*"), Some(b"/amp".to_vec()));
+        assert_eq!(piece("/*a*b"), None);
+        assert_eq!(piece("/*.pdf$"), None);
+        assert_eq!(piece("/a*"), None);
+        assert_eq!(piece("/a"), None);
+    }
 }
