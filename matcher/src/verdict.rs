@@ -374,7 +374,7 @@ impl Robots {
         for (index, token) in crawler.tokens().iter().enumerate() {
             match matching {
                 AgentMatching::Exact => {
-                    if let Some(agent) = self.agents().named(token) {
+                    if let Some(agent) = self.named_groups(token) {
                         return (Selection::Token(index), Applied::Indexed(agent));
                     }
                 }
@@ -394,7 +394,7 @@ impl Robots {
                 }
             }
         }
-        match self.agents().global() {
+        match self.global_groups() {
             Some(_) if crawler.ignores_global() => (Selection::GlobalIgnored, Applied::Nothing),
             Some(global) => (Selection::Global, Applied::Indexed(global)),
             None => (Selection::NoGroup, Applied::Nothing),
@@ -473,7 +473,7 @@ mod tests {
         for _ in 0..64 {
             matcher.check("https://e.com/x");
         }
-        let index = indexed.agents().global().and_then(|g| g.built_rule_set());
+        let index = indexed.global_groups().and_then(|g| g.built_rule_set());
         assert!(index.is_some_and(|index| !index.walks_unvetted()));
         for (url, allowed, line) in urls {
             let first = Robots::parse(file).check(&crawler, url);
@@ -488,7 +488,7 @@ mod tests {
         for _ in 0..64 {
             matcher.check("https://e.com/x");
         }
-        let index = indexed.agents().global().and_then(|g| g.built_rule_set());
+        let index = indexed.global_groups().and_then(|g| g.built_rule_set());
         assert!(index.is_some_and(|index| index.walks_unvetted()));
         for (url, _, _) in urls {
             let first = Robots::parse(file.as_bytes()).check(&crawler, url);
@@ -588,7 +588,7 @@ mod tests {
             let robots = Robots::parse(file.as_bytes());
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);
-            let global = robots.agents().global().unwrap();
+            let global = robots.global_groups().unwrap();
             let index = global.rule_set(&robots.spans, robots.mode);
             for path in &paths {
                 let full = index.best(path.as_bytes()).decide();

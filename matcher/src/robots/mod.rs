@@ -24,7 +24,7 @@ use crate::lines::{beyond_limit, RawLine};
 use crate::model::View;
 use crate::{Mode, ParseOptions};
 
-pub(crate) use agents::{AgentGroups, AgentIndex};
+pub(crate) use agents::{AgentGroups, AgentIndex, GlobalGroups};
 pub(crate) use spans::Spans;
 pub(crate) use view::Text;
 
@@ -37,6 +37,9 @@ pub struct Robots {
     /// hundreds of User-agent lines takes longer to file than to parse,
     /// and an editor re-parsing on every keystroke may never check.
     agents: OnceLock<AgentIndex>,
+    global: OnceLock<GlobalGroups>,
+    /// Crawler lookups made before [`Robots::agents`] was filed.
+    agent_lookups: agents::Lookups,
     /// Lines, groups, rules and directives as text, built when first asked
     /// for.
     pub(crate) view: OnceLock<View>,
@@ -55,6 +58,8 @@ impl Robots {
         Robots {
             mode: options.mode,
             agents: OnceLock::new(),
+            global: OnceLock::new(),
+            agent_lookups: agents::Lookups::default(),
             spans,
             view: OnceLock::new(),
             diagnostics: OnceLock::new(),
@@ -84,17 +89,37 @@ impl Robots {
 
     /// Whether some group is a `*` group.
     pub fn has_global_group(&self) -> bool {
-        self.agents().global().is_some()
+        self.global_groups().is_some()
     }
 
     /// Whether any group names this crawler token (ignoring case).
     pub fn has_group_for(&self, token: &str) -> bool {
-        self.agents().named(token).is_some()
+        self.named_groups(token).is_some()
     }
 
-    /// Which groups name which token.
-    pub(crate) fn agents(&self) -> &AgentIndex {
-        self.agents.get_or_init(|| AgentIndex::new(&self.spans))
+    /// The `*` groups, merged, if there are any.
+    pub(crate) fn global_groups(&self) -> Option<AgentGroups<'_>> {
+        self.global_index().get()
+    }
+
+    fn global_index(&self) -> &GlobalGroups {
+        self.global.get_or_init(|| GlobalGroups::new(&self.spans))
+    }
+
+    /// The groups naming `token` (without letter case). The first few
+    /// lookups of a token no group names read the User-agent lines instead
+    /// of filing them ([`agents::LOOKUPS_BEFORE_FILING`]).
+    pub(crate) fn named_groups(&self, token: &str) -> Option<AgentGroups<'_>> {
+        if self.agents.get().is_none()
+            && self.agent_lookups.early()
+            && !agents::names_token(&self.spans, token)
+        {
+            return None;
+        }
+        let global = self.global_index();
+        self.agents
+            .get_or_init(|| AgentIndex::new(&self.spans, global))
+            .named(token, global)
     }
 
     /// The input, as parsed.
