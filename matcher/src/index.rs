@@ -275,6 +275,10 @@ pub struct RuleSet {
     /// path can be walked before it is known to need no encoding
     /// ([`RuleSet::deciding_unvetted`]).
     walks_unvetted: bool,
+    /// The root's child labelled `/` ([`NONE`] for none): nearly every
+    /// pattern and path starts with `/`, so a search starts there, a level
+    /// down (a fifth of a walk's loads on a small file).
+    slash: u32,
 }
 
 impl RuleSet {
@@ -338,6 +342,10 @@ impl RuleSet {
         set.wildcards = wildcards;
         set.pieces = pieces;
         set.walks_unvetted = !set.labels.iter().any(|&b| is_in(b, ByteClass::Work));
+        set.slash = set
+            .child(&set.nodes[0], b'/')
+            .filter(|&child| set.nodes[child].label_len == 1)
+            .map_or(NONE, |child| child as u32);
         set
     }
 
@@ -478,8 +486,10 @@ impl RuleSet {
     /// label continues with (the path's length when it ends first).
     #[inline(always)]
     fn deepest(&self, path: &[u8]) -> (usize, usize) {
-        let mut node = 0usize;
-        let mut depth = 0usize;
+        let (mut node, mut depth) = match path.first() {
+            Some(b'/') if self.slash != NONE => (self.slash as usize, 1),
+            _ => (0, 0),
+        };
         while let (Some(n), Some(&b)) = (self.nodes.get(node), path.get(depth)) {
             let Some(child) = self.child(n, b) else {
                 break;
@@ -815,6 +825,7 @@ impl Building {
             wildcards: Vec::new(),
             pieces: Vec::new(),
             walks_unvetted: false,
+            slash: NONE,
         };
         set.nodes.push(Node {
             table: NONE,
