@@ -672,6 +672,9 @@ struct BuildNode {
 /// Children a node may have before lookups use a table.
 const TABLE_AFTER: u32 = 8;
 
+/// Children the root's `/` child may have before lookups use a table.
+const SLASH_TABLE_AFTER: u32 = 2;
+
 impl BuildNode {
     fn new(start: usize, end: usize, first_byte: u8) -> BuildNode {
         BuildNode {
@@ -887,7 +890,17 @@ impl Building {
                 set.labels.extend_from_slice(label);
                 set.first_bytes.push(self.nodes[c].first_byte);
             }
-            let table = if children.len() > TABLE_AFTER as usize {
+            // Every walk starts at the root's `/` child ([`RuleSet::slash`]):
+            // a table there pays with fewer children.
+            let slash = to >= 1
+                && to <= set.nodes[0].children_len as usize
+                && set.nodes[to].label_len == 1
+                && set.first_bytes[to] == b'/';
+            let busy = match slash {
+                true => SLASH_TABLE_AFTER,
+                false => TABLE_AFTER,
+            };
+            let table = if children.len() > busy as usize {
                 let table = set.tables.len();
                 set.tables.resize(table + 256, NONE);
                 for child in first_child..first_child + children.len() as u32 {
