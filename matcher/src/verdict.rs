@@ -449,51 +449,47 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// Once the rule index is built, a URL's path is walked before it is
-    /// vetted for bytes to encode and for a fragment: each such byte, where
-    /// the walk reads it, gives the verdict of a crawler's first checks
-    /// (which vet first and try every rule), `/robots.txt` included.
-    #[test]
-    fn paths_walked_before_vetting_get_the_vetted_verdict() {
-        let file: &[u8] = b"User-agent: *\nDisallow: /\nAllow: /a$\nDisallow: /b%20c\nAllow: /d\"\nAllow: /%C3%A9t%C3%A9\nDisallow: /robots\n";
-        let urls = [
-            ("https://e.com/robots.txt", true, 0),
-            ("https://e.com/robots.txt#top", true, 0),
-            ("https://e.com/robots.txt?x", false, 7),
-            ("https://e.com/a", true, 3),
-            ("https://e.com/a#frag", true, 3),
-            ("https://e.com/a b", false, 2),
-            ("https://e.com/b c", false, 4),
-            ("https://e.com/été", true, 6),
-            ("https://e.com/d\"", false, 2),
-        ];
+    /// Checks `urls` for Googlebot once its rule index is built, and
+    /// expects the verdicts of a crawler's first checks (which vet every
+    /// path and try every rule), with these `(allowed, line)`; returns
+    /// whether the index walked paths before vetting them.
+    fn indexed_checks_agree(file: &[u8], urls: &[(&str, bool, u32)]) -> bool {
         let crawler = Crawler::new("Googlebot");
         let indexed = Robots::parse(file);
         let matcher = indexed.matcher_for(&crawler);
         for _ in 0..64 {
             matcher.check("https://e.com/x");
         }
-        let index = indexed.global_groups().and_then(|g| g.built_rule_set());
-        assert!(index.is_some_and(|index| !index.walks_unvetted()));
-        for (url, allowed, line) in urls {
+        for &(url, allowed, line) in urls {
             let first = Robots::parse(file).check(&crawler, url);
             assert_eq!(matcher.check(url), first, "{url}");
             assert_eq!((first.allowed, first.line), (allowed, line), "{url}");
         }
-        // Without the label that holds a `"`, the index walks paths
-        // unvetted.
-        let file = String::from_utf8_lossy(file).replace("Allow: /d\"\n", "");
-        let indexed = Robots::parse(file.as_bytes());
-        let matcher = indexed.matcher_for(&crawler);
-        for _ in 0..64 {
-            matcher.check("https://e.com/x");
-        }
         let index = indexed.global_groups().and_then(|g| g.built_rule_set());
-        assert!(index.is_some_and(|index| index.walks_unvetted()));
-        for (url, _, _) in urls {
-            let first = Robots::parse(file.as_bytes()).check(&crawler, url);
-            assert_eq!(matcher.check(url), first, "{url}");
-        }
+        index.is_some_and(|index| index.walks_unvetted())
+    }
+
+    /// Once the rule index is built, a URL's path is walked before it is
+    /// vetted for bytes to encode and for a fragment (unless a label holds
+    /// such a byte: `/d"`): each such byte, where the walk reads it, gives
+    /// the vetted verdict, `/robots.txt` included.
+    #[test]
+    fn paths_walked_before_vetting_get_the_vetted_verdict() {
+        let rules = "User-agent: *\nDisallow: /\nAllow: /a$\nDisallow: /b%20c\nAllow: /%C3%A9t%C3%A9\nDisallow: /robots\n";
+        let urls = [
+            ("https://e.com/robots.txt", true, 0),
+            ("https://e.com/robots.txt#top", true, 0),
+            ("https://e.com/robots.txt?x", false, 6),
+            ("https://e.com/a", true, 3),
+            ("https://e.com/a#frag", true, 3),
+            ("https://e.com/a b", false, 2),
+            ("https://e.com/b c", false, 4),
+            ("https://e.com/été", true, 5),
+            ("https://e.com/d\"", false, 2),
+        ];
+        assert!(indexed_checks_agree(rules.as_bytes(), &urls));
+        let quoted = format!("{rules}Allow: /d\"\n");
+        assert!(!indexed_checks_agree(quoted.as_bytes(), &urls));
     }
 
     /// A wildcard's one piece is looked for in the path as given when
@@ -502,7 +498,7 @@ mod tests {
     /// itself); a fragment hides what follows it.
     #[test]
     fn pieces_found_before_vetting_are_in_the_vetted_path() {
-        let file: &[u8] =
+        let file =
             b"User-agent: *\nDisallow: /*?\nAllow: /q*A\nDisallow: /x*%C3%A9\nAllow: /*/amp\n";
         let urls = [
             ("https://e.com/p?q", false, 2),
@@ -515,17 +511,7 @@ mod tests {
             ("https://e.com/p q/amp", true, 5),
             ("https://e.com/p#/amp", true, 0),
         ];
-        let crawler = Crawler::new("Googlebot");
-        let indexed = Robots::parse(file);
-        let matcher = indexed.matcher_for(&crawler);
-        for _ in 0..64 {
-            matcher.check("https://e.com/x");
-        }
-        for (url, allowed, line) in urls {
-            let first = Robots::parse(file).check(&crawler, url);
-            assert_eq!(matcher.check(url), first, "{url}");
-            assert_eq!((first.allowed, first.line), (allowed, line), "{url}");
-        }
+        assert!(indexed_checks_agree(file, &urls));
     }
 
     proptest! {
