@@ -6,9 +6,11 @@
 //! Tokens naming the same groups (`Googlebot` and `Googlebot-Image` above
 //! the same rules) share one [`AgentRules`], so their rule index is built
 //! once. A file of hundreds of User-agent lines is filed in a few vectors,
-//! not a few allocations per line, and only when a crawler is first checked
-//! ([`crate::Robots`] keeps it): filing such a file costs more than parsing
-//! it.
+//! not a few allocations per line, and only when a crawler some group names
+//! is first looked up, or after a few lookups ([`crate::Robots`] keeps it):
+//! filing such a file costs more than parsing it, and a crawler no group
+//! names is found absent by reading the lines ([`names_token`]). The `*`
+//! groups are found on their own ([`GlobalGroups`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;

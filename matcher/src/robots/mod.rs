@@ -7,8 +7,8 @@
 //! copy of the input ([`spans`]): the groups, their User-agent tokens and
 //! their rules. That is one pass over the bytes and a few small records per
 //! rule, so checking a file that changes on every keystroke, or a file of
-//! 50,000 rules, starts fast. Which groups name which token is filed on the
-//! first check ([`agents`]). What people read ([`view`]: each line's kind, rules and
+//! 50,000 rules, starts fast. Which groups name which token is found on the
+//! first checks ([`agents`]). What people read ([`view`]: each line's kind, rules and
 //! directives as text) and the diagnostics ([`crate::lint`]) are built from
 //! the spans the first time they are asked for, and kept.
 
