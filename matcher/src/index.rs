@@ -235,8 +235,8 @@ struct Node {
     /// (at most 256: their labels' first bytes differ).
     first_child: u32,
     children_len: u16,
-    /// A wildcard pattern is filed here or at a node above: a search that
-    /// ends here reads the whole path.
+    /// A [`Test::Wildcard`] pattern (not a [`Test::Piece`]) is filed here
+    /// or at a node above: a search that ends here reads the whole path.
     wild: bool,
     entries_start: u32,
     entries_len: u32,
@@ -271,8 +271,8 @@ pub struct RuleSet {
     wildcards: Vec<Pattern>,
     /// The patterns with a `*` whose test is one piece ([`Test::Piece`]).
     pieces: Vec<Piece>,
-    /// No wildcards, and no label holds a byte of [`ByteClass::Work`]: a
-    /// path can be walked before it is known to need no encoding
+    /// No label holds a byte of [`ByteClass::Work`]: a path can be walked
+    /// before it is known to need no encoding
     /// ([`RuleSet::deciding_unvetted`]).
     walks_unvetted: bool,
     /// The root's child labelled `/` ([`NONE`] for none): nearly every
@@ -420,19 +420,19 @@ impl RuleSet {
     /// [`RuleSet::deciding`] for the path of a URL as given, before it is
     /// known to need no encoding (no byte of [`ByteClass::Work`], no
     /// fragment): `None` when it does, where the search had to read it.
-    /// Only for rules without wildcards, which read the whole path
-    /// ([`RuleSet::walks_unvetted`]).
+    /// Only when no label holds such a byte ([`RuleSet::walks_unvetted`]).
     ///
     /// Finding such bytes was a scan of every path, though a check without
-    /// wildcards only reads its first bytes: the labels hold no such byte
-    /// (else `None` too), so the path agrees with its encoding wherever it
-    /// followed the trie, and only the byte where it left the trie needs
-    /// looking at. An `EndsHere` rule at depth `d` matches the path of
-    /// length `d` alike: the path's byte `d`, when there is one, was
-    /// followed or left at, and is not a `#`. A fifth of the cycles of a
-    /// check on a small file (www.vodafone.com: 82 to 62). Vetting inside
-    /// the search for wildcards cost them more than the scan it saved
-    /// (www.mon-compte-formation.fr, pagopa).
+    /// wildcards only reads its first bytes: the labels hold no such byte,
+    /// so the path agrees with its encoding wherever it followed the trie,
+    /// and only the byte where it left the trie needs looking at. An
+    /// `EndsHere` rule at depth `d` matches the path of length `d` alike:
+    /// the path's byte `d`, when there is one, was followed or left at, and
+    /// is not a `#`. A [`Test::Piece`] wildcard is found in the path as
+    /// given; any other wildcard under the walk's end has the whole path
+    /// vetted first ([`Node`]'s `wild`: vetting as each wildcard came up cost
+    /// more than the scan it saved, pagopa +8%). A fifth of the cycles of a
+    /// check on a small file (www.vodafone.com: 82 to 62).
     #[inline(always)]
     pub(crate) fn deciding_unvetted(&self, path: &[u8]) -> Option<Ruling> {
         debug_assert!(self.walks_unvetted);
@@ -440,8 +440,8 @@ impl RuleSet {
             .map(|found| self.ruling(found))
     }
 
-    /// Whether [`RuleSet::deciding_unvetted`] may be asked: no wildcards,
-    /// and no label holds a byte to encode.
+    /// Whether [`RuleSet::deciding_unvetted`] may be asked: no label holds
+    /// a byte to encode.
     #[inline]
     pub(crate) fn walks_unvetted(&self) -> bool {
         self.walks_unvetted
@@ -513,8 +513,8 @@ impl RuleSet {
     /// with few live values.
     ///
     /// A path not `VETTED` for bytes to encode (see
-    /// [`RuleSet::deciding_unvetted`], which then has no wildcards to match)
-    /// gives `None` when it has one where the search would read it.
+    /// [`RuleSet::deciding_unvetted`]) gives `None` when it has one where
+    /// the search would read it.
     #[inline(always)]
     fn search<const PRUNE: bool, const VETTED: bool>(&self, path: &[u8]) -> Option<Found> {
         let (deepest, leaves) = self.deepest(path);

@@ -222,8 +222,8 @@ impl<'r> CrawlerMatcher<'r> {
     /// Checks the rest of a URL from its path's `/` on, in Google mode,
     /// before knowing whether it needs encoding or a fragment cut: `None`
     /// when it does, or when the answer is not the rule index's alone (the
-    /// index is not built yet, it has wildcards, the path may be
-    /// `/robots.txt`); see [`RuleSet::deciding_unvetted`].
+    /// index is not built yet or has a label with a byte to encode, the
+    /// path may be `/robots.txt`); see [`RuleSet::deciding_unvetted`].
     ///
     /// [`RuleSet::deciding_unvetted`]: crate::index::RuleSet
     #[inline]
