@@ -66,22 +66,31 @@ pub struct Ruling {
 }
 
 impl Best {
-    /// Google's decision: the longer match wins, an Allow wins a tie, and
-    /// a match of length 0 (an empty `Disallow:`) never disallows.
+    /// Google's decision ([`decide`]) between the best Allow and Disallow.
     pub fn decide(self) -> Ruling {
-        let priority = |h: Option<Hit>| h.map_or(-1, |h| i64::from(h.priority));
-        let (allow, disallow) = (priority(self.allow), priority(self.disallow));
-        if disallow > allow {
-            Ruling {
-                allowed: disallow <= 0,
-                by: self.disallow,
-            }
-        } else {
-            Ruling {
-                allowed: true,
-                by: self.allow,
-            }
+        let priority = |hit: Option<Hit>| hit.map_or(-1, |h| i64::from(h.priority));
+        let (disallow_decides, allowed) = decide(priority(self.allow), priority(self.disallow));
+        Ruling {
+            allowed,
+            by: match disallow_decides {
+                true => self.disallow,
+                false => self.allow,
+            },
         }
+    }
+}
+
+/// Google's decision between the best Allow and the best Disallow, by
+/// their priorities (-1: nothing of that kind matched): the longer match
+/// wins, an Allow wins a tie, and a match of length 0 (an empty
+/// `Disallow:`) never disallows. Returns whether the Disallow decides, and
+/// whether the path is allowed. The one statement of the rule, for a
+/// [`Best`] and for a search's entries ([`RuleSet::deciding`]).
+#[inline(always)]
+fn decide(allow: i64, disallow: i64) -> (bool, bool) {
+    match disallow > allow {
+        true => (true, disallow <= 0),
+        false => (false, true),
     }
 }
 
@@ -460,11 +469,17 @@ impl RuleSet {
     /// The ruling from a search's best entries.
     #[inline(always)]
     fn ruling(&self, found: Found) -> Ruling {
-        let disallow_wins = found.disallow != NONE
-            && (found.allow == NONE || found.disallow_priority > found.allow_priority);
+        let priority = |id: u32, priority: u32| match id {
+            NONE => -1,
+            _ => i64::from(priority),
+        };
+        let (disallow_decides, allowed) = decide(
+            priority(found.allow, found.allow_priority),
+            priority(found.disallow, found.disallow_priority),
+        );
         Ruling {
-            allowed: !disallow_wins || found.disallow_priority == 0,
-            by: self.hit(match disallow_wins {
+            allowed,
+            by: self.hit(match disallow_decides {
                 true => found.disallow,
                 false => found.allow,
             }),
