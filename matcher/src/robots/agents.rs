@@ -197,7 +197,9 @@ pub(crate) struct AgentIndex {
     named: Vec<(u32, u32, u32)>,
     /// The group lists of `rules`, one after the other.
     group_ids: Vec<usize>,
-    /// One per distinct group list (but the `*` groups', [`GLOBAL`]).
+    /// One per distinct group list. The `*` groups' list gets one too, left
+    /// unused: the tokens naming exactly those groups have the entry
+    /// [`GLOBAL`], which is [`GlobalGroups`]' own.
     rules: Vec<AgentRules>,
 }
 
