@@ -160,6 +160,21 @@ struct Entry {
 }
 
 impl Entry {
+    /// Whether a path whose [`last_byte`] is `last` may match: a cheap
+    /// filter of a wildcard (for other entries, true).
+    #[inline(always)]
+    fn may_end(&self, last: u16) -> bool {
+        self.last == 0 || self.last == last
+    }
+
+    /// Whether a path whose [`byte_mask`] is `mask` may match: a cheap
+    /// filter of a wildcard (for other entries, true; `mask` may be 0
+    /// when the entry has no `need`).
+    #[inline(always)]
+    fn may_hold(&self, mask: u64) -> bool {
+        self.need & !mask == 0
+    }
+
     /// The entry for the pattern `bytes` of `rule`; `wildcard` is the
     /// pattern and its place in [`RuleSet::wildcards`] when it has a `*`.
     fn new(
@@ -206,6 +221,13 @@ const MASKED_WILDCARDS: usize = 3;
 
 /// See [`MASKED_WILDCARDS`].
 const SELECTIVE_BITS: u32 = 5;
+
+/// The last byte of `path` plus one (0 for an empty path), as
+/// [`Entry::last`].
+#[inline(always)]
+fn last_byte(path: &[u8]) -> u16 {
+    path.last().map_or(0, |&b| u16::from(b) + 1)
+}
 
 /// One of 64 bits for a byte: a Bloom filter of one hash over the bytes
 /// of a path, to rule out most wildcard patterns without matching them.
@@ -566,17 +588,20 @@ impl RuleSet {
 
     /// Whether `entry`, not a [`Test::Piece`], matches `path` (past its
     /// prefix, which the path has; vetted if the entry is a wildcard):
-    /// the loop's tests, out of line so that the path without a loop
-    /// stays short.
+    /// the loop's filters and test, out of line so that the search
+    /// without a loop stays short.
     #[inline(never)]
     fn sole_matches(&self, entry: &Entry, path: &[u8]) -> bool {
-        let last = path.last().map_or(0, |&b| u16::from(b) + 1);
-        if entry.last != 0 && entry.last != last {
-            return false;
-        }
-        if entry.need != 0 && entry.need & !byte_mask(path) != 0 {
-            return false;
-        }
+        entry.may_end(last_byte(path))
+            && (entry.need == 0 || entry.may_hold(byte_mask(path)))
+            && self.passes(entry, path)
+    }
+
+    /// Whether `path` passes the test of `entry` past its prefix (which
+    /// the path has), for any test but [`Test::Piece`]'s (see
+    /// [`RuleSet::piece_found`]).
+    #[inline(always)]
+    fn passes(&self, entry: &Entry, path: &[u8]) -> bool {
         match entry.test {
             Test::Always | Test::Piece => true,
             Test::EndsHere => path.len() + 1 == entry.priority as usize,
@@ -717,12 +742,12 @@ impl RuleSet {
         // The path's byte mask when some entry has a `need` (computed up
         // front: computing it when the first entry needs it kept more
         // values live through the loop, pagopa +11% a check), and its last
-        // byte plus one (as `Entry::last`).
+        // byte ([`last_byte`]).
         let mask = match self.masked {
             true => byte_mask(path),
             false => 0,
         };
-        let last = path.last().map_or(0, |&b| u16::from(b) + 1);
+        let last = last_byte(path);
         while at != NONE {
             let n = self.node(at as usize);
             at = n.up;
@@ -741,13 +766,10 @@ impl RuleSet {
                 // `/*?*...` rules has them all at one node, and most fail
                 // here (www.riverisland.com: 68 rules, 2,000 instructions
                 // a check less).
-                if matches!(entry.test, Test::Wildcard | Test::Piece) {
-                    if entry.last != 0 && entry.last != last {
-                        continue;
-                    }
-                    if entry.need & !mask != 0 {
-                        continue;
-                    }
+                if matches!(entry.test, Test::Wildcard | Test::Piece)
+                    && !(entry.may_end(last) && entry.may_hold(mask))
+                {
+                    continue;
                 }
                 let (best, best_priority) = match entry.kind {
                     RuleKind::Allow => (allow, allow_priority),
@@ -766,13 +788,8 @@ impl RuleSet {
                     continue;
                 }
                 let matched = match entry.test {
-                    Test::Always => true,
-                    Test::EndsHere => path.len() + 1 == entry.priority as usize,
-                    Test::Wildcard => self
-                        .wildcards
-                        .get(entry.wildcard as usize)
-                        .is_some_and(|p| p.matches_after_prefix(path)),
                     Test::Piece => self.piece_found(entry, path, leaves, vetted)?,
+                    _ => self.passes(entry, path),
                 };
                 if matched {
                     let id = (first + i) as u32;
