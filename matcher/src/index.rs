@@ -677,8 +677,10 @@ impl RuleSet {
     }
 
     /// The best Allow and Disallow among the rules filed on the way down
-    /// to [`RuleSet::deepest`], looked at deepest node first, longest rule
-    /// first. Kept as entry indices and priorities until the end: a loop
+    /// to [`RuleSet::deepest`]: the best plain prefixes are the node's
+    /// `always`; the other entries are looked at deepest node first,
+    /// longest first (for a pruned search, from `pruned_start`, or only
+    /// `sole`). Kept as entry indices and priorities until the end: a loop
     /// with few live values.
     ///
     /// A path not `VETTED` for bytes to encode (see
