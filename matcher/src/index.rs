@@ -358,35 +358,26 @@ impl RuleSet {
                     // Only patterns with something after a `*` are matched
                     // beyond the trie, so only they are kept.
                     let pattern = Pattern::new(bytes.to_vec());
-                    match pattern
+                    let piece = pattern
                         .sole_piece()
                         .filter(|piece| survives_encoding(piece))
-                    {
+                        .map(Box::<[u8]>::from);
+                    let at = match piece {
+                        Some(_) => pieces.len(),
+                        None => wildcards.len(),
+                    };
+                    let mut entry = Entry::new(&rule, bytes, shape, Some((&pattern, at as u32)));
+                    match piece {
                         Some(piece) => {
-                            let mut entry = Entry::new(
-                                &rule,
-                                bytes,
-                                shape,
-                                Some((&pattern, pieces.len() as u32)),
-                            );
                             entry.test = Test::Piece;
                             pieces.push(Piece {
                                 from: shape.literal_prefix(bytes).len() as u32,
-                                bytes: piece.into(),
+                                bytes: piece,
                             });
-                            entry
                         }
-                        None => {
-                            let entry = Entry::new(
-                                &rule,
-                                bytes,
-                                shape,
-                                Some((&pattern, wildcards.len() as u32)),
-                            );
-                            wildcards.push(pattern);
-                            entry
-                        }
+                        None => wildcards.push(pattern),
                     }
+                    entry
                 };
                 building.insert(shape.literal_prefix(bytes), entry);
             }
@@ -403,10 +394,6 @@ impl RuleSet {
         set.pieces = pieces;
         set.masked = set.entries.iter().any(|e| e.need != 0);
         set.walks_unvetted = !set.labels.iter().any(|&b| is_in(b, ByteClass::Work));
-        set.slash = set
-            .child(&set.nodes[0], b'/')
-            .filter(|&child| set.nodes[child].label_len == 1)
-            .map_or(NONE, |child| child as u32);
         debug_assert!(set.holds_together());
         set
     }
@@ -721,14 +708,7 @@ impl RuleSet {
                     _ => self.sole_matches(entry, path),
                 };
                 if matched {
-                    match entry.kind {
-                        RuleKind::Allow => {
-                            (found.allow, found.allow_priority) = (n.sole, entry.priority)
-                        }
-                        RuleKind::Disallow => {
-                            (found.disallow, found.disallow_priority) = (n.sole, entry.priority)
-                        }
-                    }
+                    found.take(entry, n.sole);
                 }
                 return Some(found);
             }
@@ -738,9 +718,8 @@ impl RuleSet {
             // and `$`, or a path none of them is filed above.
             return Some(always);
         }
-        // Best entry of each kind ([`NONE`] for none) and its priority.
-        let (mut allow, mut allow_priority) = (always.allow, always.allow_priority);
-        let (mut disallow, mut disallow_priority) = (always.disallow, always.disallow_priority);
+        // The best entry of each kind so far.
+        let mut found = always;
         // The path's byte mask when some entry has a `need` (computed up
         // front: computing it when the first entry needs it kept more
         // values live through the loop, pagopa +11% a check), and its last
@@ -755,14 +734,9 @@ impl RuleSet {
             at = n.up;
             let (first, entries) = self.tried_entries(n);
             for (i, entry) in entries.iter().enumerate() {
-                if PRUNE {
-                    // Nothing shorter than the best Allow or Disallow so far
-                    // can change the verdict or the deciding rule (an Allow
-                    // needs at least the Disallow's length, a Disallow more
-                    // than the Allow's), and entries are longest first.
-                    if entry.priority < allow_priority.max(disallow_priority) {
-                        break;
-                    }
+                if PRUNE && found.outlasts(entry.priority) {
+                    // Entries are longest first.
+                    break;
                 }
                 // The cheap filters of wildcards first: a file with dozens of
                 // `/*?*...` rules has them all at one node, and most fail
@@ -773,20 +747,7 @@ impl RuleSet {
                 {
                     continue;
                 }
-                let (best, best_priority) = match entry.kind {
-                    RuleKind::Allow => (allow, allow_priority),
-                    RuleKind::Disallow => (disallow, disallow_priority),
-                };
-                if let Some(old) = self.entries.get(best as usize) {
-                    if !beats(entry.priority, entry.line, best_priority, old.line) {
-                        continue;
-                    }
-                }
-                if PRUNE
-                    && entry.kind == RuleKind::Disallow
-                    && allow != NONE
-                    && entry.priority <= allow_priority
-                {
+                if !found.would_take::<PRUNE>(&self.entries, entry) {
                     continue;
                 }
                 let matched = match entry.test {
@@ -794,20 +755,11 @@ impl RuleSet {
                     _ => self.passes(entry, path),
                 };
                 if matched {
-                    let id = (first + i) as u32;
-                    match entry.kind {
-                        RuleKind::Allow => (allow, allow_priority) = (id, entry.priority),
-                        RuleKind::Disallow => (disallow, disallow_priority) = (id, entry.priority),
-                    }
+                    found.take(entry, (first + i) as u32);
                 }
             }
         }
-        Some(Found {
-            allow,
-            allow_priority,
-            disallow,
-            disallow_priority,
-        })
+        Some(found)
     }
 }
 
@@ -830,42 +782,42 @@ impl Found {
         disallow_priority: 0,
     };
 
-    /// Whether entry `id`, found, would change the best entries as far as
-    /// a pruned search looks ([`RuleSet::deciding`]): it is as long as the
-    /// longest so far, beats the best of its kind, and, a Disallow, is
-    /// longer than the best Allow.
-    fn may_be_beaten_by(&self, entries: &[Entry], id: usize) -> bool {
-        let Some(entry) = entries.get(id) else {
-            return false;
-        };
+    /// Whether no entry of `priority` can change a pruned search's verdict
+    /// or deciding rule any more: it is shorter than the best Allow or
+    /// Disallow so far (an Allow needs at least the Disallow's length, a
+    /// Disallow more than the Allow's).
+    #[inline(always)]
+    fn outlasts(&self, priority: u32) -> bool {
+        priority < self.allow_priority.max(self.disallow_priority)
+    }
+
+    /// Whether `entry`, if it matches, replaces the best of its kind
+    /// (longer, or as long and earlier: [`beats`]; `entries` holds the
+    /// best so far) and, in a pruned search, may still decide: a
+    /// Disallow must be longer than the best Allow.
+    #[inline(always)]
+    fn would_take<const PRUNE: bool>(&self, entries: &[Entry], entry: &Entry) -> bool {
         let (best, best_priority) = match entry.kind {
             RuleKind::Allow => (self.allow, self.allow_priority),
             RuleKind::Disallow => (self.disallow, self.disallow_priority),
         };
-        entry.priority >= self.allow_priority.max(self.disallow_priority)
-            && entries
-                .get(best as usize)
-                .is_none_or(|old| beats(entry.priority, entry.line, best_priority, old.line))
-            && !(entry.kind == RuleKind::Disallow
-                && self.allow != NONE
-                && entry.priority <= self.allow_priority)
+        if let Some(old) = entries.get(best as usize) {
+            if !beats(entry.priority, entry.line, best_priority, old.line) {
+                return false;
+            }
+        }
+        !(PRUNE
+            && entry.kind == RuleKind::Disallow
+            && self.allow != NONE
+            && entry.priority <= self.allow_priority)
     }
 
-    /// Keeps entry `id` if it beats the best of its kind so far (see
-    /// [`beats`]; `entries` holds the entries found before).
-    fn offer(&mut self, entries: &[Entry], id: usize) {
-        let Some(entry) = entries.get(id) else {
-            return;
-        };
-        let (best, best_priority) = match entry.kind {
-            RuleKind::Allow => (&mut self.allow, &mut self.allow_priority),
-            RuleKind::Disallow => (&mut self.disallow, &mut self.disallow_priority),
-        };
-        let wins = entries
-            .get(*best as usize)
-            .is_none_or(|old| beats(entry.priority, entry.line, *best_priority, old.line));
-        if wins {
-            (*best, *best_priority) = (id as u32, entry.priority);
+    /// Makes `entry`, number `id`, the best of its kind.
+    #[inline(always)]
+    fn take(&mut self, entry: &Entry, id: u32) {
+        match entry.kind {
+            RuleKind::Allow => (self.allow, self.allow_priority) = (id, entry.priority),
+            RuleKind::Disallow => (self.disallow, self.disallow_priority) = (id, entry.priority),
         }
     }
 }
@@ -1099,8 +1051,11 @@ impl Building {
                 }
             }
             let mut always = set.nodes[to].always;
-            for id in entries_start as usize + tried as usize..set.entries.len() {
-                always.offer(&set.entries, id);
+            for id in (entries_start + tried) as usize..set.entries.len() {
+                let entry = set.entries[id];
+                if always.would_take::<false>(&set.entries, &entry) {
+                    always.take(&entry, id as u32);
+                }
             }
             children.clear();
             let mut c = n.first_child;
@@ -1147,7 +1102,10 @@ impl Building {
                 && set.nodes[to].label_len == 1
                 && set.first_bytes[to] == b'/';
             let busy = match slash {
-                true => SLASH_TABLE_AFTER,
+                true => {
+                    set.slash = to as u32;
+                    SLASH_TABLE_AFTER
+                }
                 false => TABLE_AFTER,
             };
             let table = if children.len() > busy as usize {
@@ -1165,12 +1123,11 @@ impl Building {
             node.entries_start = entries_start;
             node.entries_len = tried;
             node.always = always;
-            node.pruned_start =
-                match tried_max[to] < always.allow_priority.max(always.disallow_priority) {
-                    true => NONE,
-                    false if tried > 0 => to as u32,
-                    false => node.up,
-                };
+            node.pruned_start = match always.outlasts(tried_max[to]) {
+                true => NONE,
+                false if tried > 0 => to as u32,
+                false => node.up,
+            };
             node.sole = NONE;
             if node.pruned_start != NONE && tried_count[to] + tried == 1 {
                 let holder = node.pruned_start as usize;
@@ -1178,7 +1135,10 @@ impl Building {
                     true => entries_start,
                     false => set.nodes[holder].entries_start,
                 };
-                if always.may_be_beaten_by(&set.entries, id as usize) {
+                // Tried at all (`pruned_start`: it is the chain's longest),
+                // and tested alone only if it decides when it matches.
+                let entry = set.entries[id as usize];
+                if always.would_take::<true>(&set.entries, &entry) {
                     set.nodes[to].sole = id;
                 }
             }
