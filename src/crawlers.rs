@@ -8,7 +8,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
-use crate::view_model::results::sort_indices;
+use crate::view_model::sort::sort_indices;
 
 const CRAWLERS_TSV: &str = include_str!("data/crawlers.tsv");
 

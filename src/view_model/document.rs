@@ -10,7 +10,7 @@ use robots_matcher::{
 };
 
 use super::format::group_names;
-use super::results::sort_indices;
+use super::sort::sort_indices;
 
 /// The robots.txt text, parsed in the selected mode.
 #[derive(Clone, Debug)]

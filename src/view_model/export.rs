@@ -3,15 +3,18 @@
 //! `check --json`), a slice of rows at a time so that 300,000 rows never
 //! freeze the page.
 //!
-//! Each row is checked again through the library while it is written, so
-//! a record is exactly what `robotstxt check` would print for it; where the
-//! other mode's verdict differs, the record carries it as `other`.
+//! Each row is checked again through the library while it is written, with
+//! the same matchers as the table (the robots.txt as fetched, so a fetch
+//! outcome that decides every verdict decides every record too): a record
+//! is exactly what `robotstxt check` would print for it; where the other
+//! side's verdict differs, the record carries it as `other`.
 
 use std::sync::Arc;
 
 use robots_matcher::{CheckOptions, VerdictRecord};
 
-use super::results::{matchers, Comparison, Job, Results, TableView};
+use super::job::Job;
+use super::results::{CheckRun, TableView};
 
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,29 +47,23 @@ impl ExportFormat {
 #[derive(Debug)]
 pub struct ExportJob {
     format: ExportFormat,
-    results: Arc<Results>,
-    comparison: Arc<Comparison>,
+    run: CheckRun,
     view: Arc<TableView>,
     next: usize,
     out: String,
 }
 
 impl ExportJob {
-    /// A job writing `view`'s rows of `results` in `format`.
-    pub fn new(
-        format: ExportFormat,
-        results: Arc<Results>,
-        comparison: Arc<Comparison>,
-        view: Arc<TableView>,
-    ) -> ExportJob {
+    /// A job writing `view`'s rows of `run` in `format` (`run` compared,
+    /// so that every record carries the other side where it differs).
+    pub fn new(format: ExportFormat, run: CheckRun, view: Arc<TableView>) -> ExportJob {
         let out = match format {
             ExportFormat::Csv => VerdictRecord::csv_header(true),
             ExportFormat::Json => String::from("["),
         };
         ExportJob {
             format,
-            results,
-            comparison,
+            run,
             view,
             next: 0,
             out,
@@ -94,9 +91,10 @@ impl Job for ExportJob {
     /// Writes up to `max_rows` more rows.
     fn run(&mut self, max_rows: usize) -> bool {
         let options = CheckOptions::default();
-        let results = &*self.results;
-        let robots = &results.document.robots;
-        let matchers = matchers(&results.columns, robots);
+        let results = self.run.results();
+        let comparison = self.run.comparison();
+        let robots = &results.document().robots;
+        let matchers = results.fetched.matchers(&results.columns);
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {
@@ -107,8 +105,8 @@ impl Job for ExportJob {
             let agent = results.agent(row);
             let verdict = matchers[column].check(url);
             let mut record = VerdictRecord::new(robots, &verdict, url, agent, &options);
-            if let Some(other) = self.comparison.other.as_ref().map(|d| &d.robots) {
-                if self.comparison.get(row).is_some() {
+            if let Some(other) = comparison.other.as_ref().map(|d| &d.robots) {
+                if comparison.get(row).is_some() {
                     let crawler = &results.columns[column].crawler;
                     let verdict = other.check(crawler, url);
                     record = record
@@ -140,7 +138,11 @@ impl Job for ExportJob {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view_model::{CrawlerList, Document, Order, TableQuery, UrlSet, VerdictFilter};
+    use crate::view_model::results::testing::{doc, results};
+    use crate::view_model::{
+        CrawlerList, FetchedDocument, Order, Results, TableQuery, UrlSet, VerdictFilter,
+        FETCH_OUTCOMES,
+    };
     use robots_matcher::Mode;
 
     fn job(
@@ -150,14 +152,9 @@ mod tests {
         urls: &str,
         query: TableQuery,
     ) -> ExportJob {
-        let results = Arc::new(Results::new(
-            Arc::new(Document::new(robots, Mode::Google, true)),
-            &CrawlerList::parse(agents),
-            Arc::new(UrlSet::parse(urls)),
-        ));
-        let comparison = Arc::new(Comparison::new(results.clone()));
-        let view = Arc::new(TableView::new(&results, &comparison, &query));
-        ExportJob::new(format, results, comparison, view)
+        let run = CheckRun::compared_at_once(results(robots, agents, urls, Mode::Google));
+        let view = Arc::new(TableView::new(&run, &query));
+        ExportJob::new(format, run, view)
     }
 
     const ROBOTS: &str = "User-agent: *\nDisallow: /private\nDissallow: /typo\n";
@@ -253,5 +250,48 @@ mod tests {
         let csv = job.finish();
         assert_eq!(csv.matches("\r\n").count(), 300_001);
         assert!(csv.ends_with("/p/99999,/p/99999,c,google,,,,,,,\r\n"));
+    }
+
+    #[test]
+    fn exports_with_every_fetch_outcome_equal_the_table() {
+        let robots = "User-agent: *\nDisallow: /private\nAllow: /private/press\n";
+        let urls = "/private/x\n/private/press\n/public";
+        for (name, _) in FETCH_OUTCOMES {
+            let results = Results::new(
+                FetchedDocument::new(doc(robots, Mode::Google), name.parse().unwrap()),
+                &CrawlerList::parse("Googlebot, GPTBot"),
+                Arc::new(UrlSet::parse(urls)),
+            );
+            let run = CheckRun::compared_at_once(Arc::new(results));
+            let view = Arc::new(TableView::new(&run, &TableQuery::default()));
+            let mut job = ExportJob::new(ExportFormat::Json, run.clone(), view.clone());
+            while !job.run(2) {}
+            let json: serde_json::Value = serde_json::from_str(&job.finish()).unwrap();
+            let records = json.as_array().unwrap();
+            assert_eq!(records.len(), view.len(), "{name}");
+            for (position, record) in records.iter().enumerate() {
+                let row = view.row(position).unwrap();
+                let cell = run.results().cell(row).unwrap();
+                let shown = run.row_view(row).unwrap();
+                assert_eq!(record["allowed"], cell.allowed(), "{name}, row {row}");
+                assert_eq!(record["line"], cell.line, "{name}, row {row}");
+                assert_eq!(
+                    record["category"],
+                    cell.category.as_str(),
+                    "{name}, row {row}"
+                );
+                assert_eq!(
+                    record["rule"].as_str(),
+                    shown
+                        .rule
+                        .as_deref()
+                        .and_then(|r| r.split_once("  "))
+                        .map(|(_, r)| r),
+                    "{name}, row {row}"
+                );
+            }
+            let disallowed = records.iter().filter(|r| r["allowed"] == false).count();
+            assert_eq!(disallowed, run.results().counts.disallowed, "{name}");
+        }
     }
 }
