@@ -13,7 +13,6 @@
 //! which web-sys only offers behind an unstable cfg.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
 
 use gloo_file::{Blob, ObjectUrl};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -27,8 +26,9 @@ pub struct Browser;
 
 impl Browser {
     /// The page as a host for the store.
-    pub fn host() -> Rc<dyn Host> {
-        Rc::new(Browser)
+    pub fn host() -> &'static dyn Host {
+        static BROWSER: Browser = Browser;
+        &BROWSER
     }
 }
 

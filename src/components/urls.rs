@@ -22,9 +22,15 @@ pub fn UrlInput() -> impl IntoView {
     let url_set = inputs.url_set();
     let count = Memo::new(move |_| url_set.with(|u| u.list.len()));
     let in_field = inputs.urls_in_field();
-    let open = Callback::new(move |files| inputs.open_url_files(files));
+    let zone = DropZone::new();
     view! {
-        <DropZone class="field urls-field" on_files=open>
+        <div
+            class="field urls-field"
+            class:dragging=move || zone.dragging.get()
+            on:dragover=zone.over()
+            on:dragleave=zone.leave()
+            on:drop=zone.drop(move |files| inputs.open_url_files(files))
+        >
             <div class="label-row">
                 <label for="urls-input">"URLs"</label>
                 <span class="muted small" data-testid="url-count">{move || plural(count.get(), "URL", "URLs")}</span>
@@ -68,7 +74,7 @@ pub fn UrlInput() -> impl IntoView {
                 "One per line: full URLs or paths like "<code>"/shop?id=1"</code>
                 ". Paste or drop a list, a CSV export or a sitemap. Only the path and query are matched."
             </p>
-        </DropZone>
+        </div>
     }
 }
 

@@ -18,6 +18,7 @@ use super::inputs::{Inputs, Side};
 use super::jobs::{run_job, Start, FIRST_SLICE_MS};
 use super::messages::Messages;
 use super::shared::Shared;
+use super::state::Read;
 use crate::view_model::{
     CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results, UrlSet,
 };
@@ -65,8 +66,8 @@ impl Check {
 
     /// The latest complete results with their comparison (computed or
     /// not yet).
-    pub fn run(&self) -> ReadSignal<CheckRun> {
-        self.run.read_only()
+    pub fn run(&self) -> Read<CheckRun> {
+        Read::of(self.run)
     }
 
     /// The latest complete results; changes only when new results do, not
@@ -76,8 +77,8 @@ impl Check {
     }
 
     /// Milliseconds the last update took (parse and checks).
-    pub fn update_ms(&self) -> ReadSignal<f64> {
-        self.update_ms.read_only()
+    pub fn update_ms(&self) -> Read<f64> {
+        Read::of(self.update_ms)
     }
 
     /// Starts a check of the current inputs whenever they change.
@@ -110,14 +111,7 @@ impl Check {
         let host = self.host.get();
         let current = move || self.generation.get_value() == generation;
         let start_check = Start::Within(FIRST_SLICE_MS);
-        let checking = run_job(
-            &*host,
-            self.messages,
-            job,
-            start_check,
-            "Checking",
-            &current,
-        );
+        let checking = run_job(host, self.messages, job, start_check, "Checking", &current);
         let Some(job) = checking.await else {
             return;
         };
@@ -131,7 +125,7 @@ impl Check {
         };
         let job = CompareJob::new(results);
         let comparing = run_job(
-            &*host,
+            host,
             self.messages,
             job,
             start_compare,
@@ -153,7 +147,7 @@ impl Check {
         let host = self.host.get();
         let job = CompareJob::new(run.results().clone());
         let start = Start::Within(super::jobs::SLICE_MS);
-        let comparing = run_job(&*host, self.messages, job, start, "Comparing", &|| true);
+        let comparing = run_job(host, self.messages, job, start, "Comparing", &|| true);
         match comparing.await {
             Some(job) => job.finish(),
             None => run,

@@ -7,16 +7,14 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::rc::Rc;
-
-use leptos::prelude::*;
 
 /// A task's result, later.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
 
 /// The page, as the store uses it. Every failure is a value: a blocked
-/// storage or clipboard must never break the page.
-pub trait Host {
+/// storage or clipboard must never break the page. A host lives as long as
+/// the page (`'static`), and the entities share it (`Sync`).
+pub trait Host: Sync {
     /// Milliseconds since the page started, for timing and time slices.
     fn now_ms(&self) -> f64;
 
@@ -76,16 +74,16 @@ pub struct PickedFile {
 /// The host, shared by the entities (a handle that can be copied into
 /// closures).
 #[derive(Clone, Copy)]
-pub struct HostRef(StoredValue<Rc<dyn Host>, LocalStorage>);
+pub struct HostRef(&'static dyn Host);
 
 impl HostRef {
     /// A handle on `host`.
-    pub fn new(host: Rc<dyn Host>) -> HostRef {
-        HostRef(StoredValue::new_local(host))
+    pub fn new(host: &'static dyn Host) -> HostRef {
+        HostRef(host)
     }
 
     /// The host.
-    pub fn get(&self) -> Rc<dyn Host> {
-        self.0.get_value()
+    pub fn get(&self) -> &'static dyn Host {
+        self.0
     }
 }

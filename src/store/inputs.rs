@@ -18,6 +18,7 @@ use leptos::task::spawn_local;
 use super::host::{HostRef, PickedFile};
 use super::messages::Messages;
 use super::shared::Shared;
+use super::state::Read;
 use crate::samples;
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
@@ -145,8 +146,8 @@ impl Inputs {
     // Read handles.
 
     /// A robots.txt's text.
-    pub fn text(&self, side: Side) -> ReadSignal<String> {
-        self.text_signal(side).read_only()
+    pub fn text(&self, side: Side) -> Read<String> {
+        Read::of(self.text_signal(side))
     }
 
     /// A robots.txt parsed in the selected mode (the version before is
@@ -166,13 +167,13 @@ impl Inputs {
 
     /// Whether two versions are compared: the editor holds the draft
     /// ("after"), the other editor the version before (the live file).
-    pub fn compare(&self) -> ReadSignal<bool> {
-        self.compare.read_only()
+    pub fn compare(&self) -> Read<bool> {
+        Read::of(self.compare)
     }
 
     /// The crawler field's text.
-    pub fn agents(&self) -> ReadSignal<String> {
-        self.agents.read_only()
+    pub fn agents(&self) -> Read<String> {
+        Read::of(self.agents)
     }
 
     /// The crawler field, read.
@@ -181,8 +182,8 @@ impl Inputs {
     }
 
     /// The URL list's text.
-    pub fn urls(&self) -> ReadSignal<String> {
-        self.urls.read_only()
+    pub fn urls(&self) -> Read<String> {
+        Read::of(self.urls)
     }
 
     /// The URL list, read.
@@ -192,45 +193,45 @@ impl Inputs {
 
     /// Whether the URL list is edited in its text field; a list too large
     /// to edit there is held as data and summed up instead.
-    pub fn urls_in_field(&self) -> ReadSignal<bool> {
-        self.urls_in_field.read_only()
+    pub fn urls_in_field(&self) -> Read<bool> {
+        Read::of(self.urls_in_field)
     }
 
     /// The selected reading.
-    pub fn mode(&self) -> ReadSignal<Mode> {
-        self.mode.read_only()
+    pub fn mode(&self) -> Read<Mode> {
+        Read::of(self.mode)
     }
 
     /// How fetching robots.txt ended (HTTP 200 unless chosen otherwise).
-    pub fn fetch(&self) -> ReadSignal<FetchOutcome> {
-        self.fetch.read_only()
+    pub fn fetch(&self) -> Read<FetchOutcome> {
+        Read::of(self.fetch)
     }
 
     /// Whether Google's 500 KiB limit applies (the default).
-    pub fn size_limited(&self) -> ReadSignal<bool> {
-        self.size_limited.read_only()
+    pub fn size_limited(&self) -> Read<bool> {
+        Read::of(self.size_limited)
     }
 
     /// Bumped whenever the inputs are replaced from outside the fields (a
     /// sample, a link, a file, the crawler picker): the fields then reload
     /// their text. Typing does not bump it, so the fields are never
     /// rewritten under the caret.
-    pub fn reloads(&self) -> ReadSignal<u32> {
-        self.reloads.read_only()
+    pub fn reloads(&self) -> Read<u32> {
+        Read::of(self.reloads)
     }
 
     /// Bumped whenever the robots.txt or the URL list is replaced as a
     /// whole (a sample, a link, a file): the rows then stand for other
     /// things, so a selection made before is dropped.
-    pub fn replaced(&self) -> ReadSignal<u32> {
-        self.replaced.read_only()
+    pub fn replaced(&self) -> Read<u32> {
+        Read::of(self.replaced)
     }
 
     /// The latest request to show a line in an editor.
-    pub fn jump(&self, side: Side) -> ReadSignal<Option<Jump>> {
+    pub fn jump(&self, side: Side) -> Read<Option<Jump>> {
         match side {
-            Side::After => self.jump.read_only(),
-            Side::Before => self.jump_before.read_only(),
+            Side::After => Read::of(self.jump),
+            Side::Before => Read::of(self.jump_before),
         }
     }
 

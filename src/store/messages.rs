@@ -4,6 +4,8 @@
 
 use leptos::prelude::*;
 
+use super::state::Read;
+
 /// A short message under the toolbar.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Notice {
@@ -43,18 +45,18 @@ impl Messages {
     }
 
     /// The notice shown, if any.
-    pub fn notice(&self) -> ReadSignal<Option<Notice>> {
-        self.notice.read_only()
+    pub fn notice(&self) -> Read<Option<Notice>> {
+        Read::of(self.notice)
     }
 
     /// The alert shown, if any.
-    pub fn alert(&self) -> ReadSignal<Option<String>> {
-        self.alert.read_only()
+    pub fn alert(&self) -> Read<Option<String>> {
+        Read::of(self.alert)
     }
 
     /// Long work under way, if any.
-    pub fn progress(&self) -> ReadSignal<Option<Progress>> {
-        self.progress.read_only()
+    pub fn progress(&self) -> Read<Option<Progress>> {
+        Read::of(self.progress)
     }
 
     /// Says something, as information.

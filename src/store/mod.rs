@@ -12,10 +12,10 @@
 //! - [`Share`]: the link and the copy kept in this browser;
 //! - [`Messages`]: notices, alerts and progress.
 //!
-//! Each entity is a `Copy` handle provided as its own context: a
-//! component takes only the entities it shows ([`use_inputs`], ...), reads
-//! them through read handles (never a writable signal) and changes them
-//! only through their transitions. Entities depend on those listed before
+//! Each entity is a `Copy` handle: a component takes only the entities it
+//! shows ([`use_inputs`], ...), reads them through read handles ([`Read`],
+//! memos; never a writable signal) and changes them only through their
+//! transitions. Entities depend on those listed before
 //! them, never the other way. Long work runs through one driver
 //! ([`jobs`]), and everything the browser does for the store goes through
 //! the [`Host`] trait, so the store's tests run natively (`tests`).
@@ -28,13 +28,12 @@ mod messages;
 mod selection;
 mod share;
 mod shared;
+mod state;
 mod table;
 #[cfg(test)]
 mod testing;
 #[cfg(test)]
 mod tests;
-
-use std::rc::Rc;
 
 use leptos::prelude::*;
 
@@ -45,6 +44,7 @@ pub use messages::{Messages, Notice, Progress};
 pub use selection::Selection;
 pub use share::{Share, MAX_PERSISTED_BYTES};
 pub use shared::Shared;
+pub use state::Read;
 pub use table::Table;
 
 use crate::samples;
@@ -71,7 +71,7 @@ impl Store {
     /// The entities for the first screen: the link's state, else the state
     /// kept in this browser, else the default example (with an alert when
     /// the link was broken).
-    pub fn start(host: Rc<dyn Host>) -> Store {
+    pub fn start(host: &'static dyn Host) -> Store {
         let (values, error) = match startup(&host.location_hash(), host.kept_state().as_deref()) {
             Startup::Hash(state) | Startup::Stored(state) => {
                 (InputValues::from_state(&state), None)
@@ -88,7 +88,7 @@ impl Store {
     }
 
     /// The entities for `values`.
-    pub fn new(values: InputValues, host: Rc<dyn Host>) -> Store {
+    pub fn new(values: InputValues, host: &'static dyn Host) -> Store {
         let host = HostRef::new(host);
         let messages = Messages::new();
         let inputs = Inputs::new(values, messages, host);
@@ -106,43 +106,56 @@ impl Store {
         }
     }
 
-    /// Provides each entity as its own context for the component tree.
+    /// Provides the entities to the component tree (one context: a
+    /// component takes the entities it needs through [`use_inputs`] and
+    /// the like).
     pub fn provide(self) {
-        provide_context(self.inputs);
-        provide_context(self.check);
-        provide_context(self.table);
-        provide_context(self.selection);
-        provide_context(self.share);
-        provide_context(self.messages);
+        provide_context(self);
     }
 }
 
 /// The inputs entity of the component tree.
 pub fn use_inputs() -> Inputs {
-    expect_context()
+    store().inputs
 }
 
 /// The check entity of the component tree.
 pub fn use_check() -> Check {
-    expect_context()
+    store().check
 }
 
 /// The table entity of the component tree.
 pub fn use_table() -> Table {
-    expect_context()
+    store().table
 }
 
 /// The selection entity of the component tree.
 pub fn use_selection() -> Selection {
-    expect_context()
+    store().selection
 }
 
 /// The share entity of the component tree.
 pub fn use_share() -> Share {
-    expect_context()
+    store().share
 }
 
 /// The messages entity of the component tree.
 pub fn use_messages() -> Messages {
-    expect_context()
+    store().messages
+}
+
+/// The store of the component tree (provided by [`Store::provide`] at the
+/// app's root).
+fn store() -> Store {
+    match use_context::<Store>() {
+        Some(store) => store,
+        None => not_provided(),
+    }
+}
+
+/// The component tree has no store: a component was mounted outside the
+/// app.
+#[cold]
+fn not_provided() -> ! {
+    panic!("the store's entities are provided at the app's root (Store::provide)")
 }

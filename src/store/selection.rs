@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use super::check::Check;
 use super::inputs::{Inputs, Side};
+use super::state::Read;
 use super::table::Table;
 use crate::view_model::ExplanationView;
 
@@ -64,8 +65,8 @@ impl Selection {
     }
 
     /// The selected row (an index into the results).
-    pub fn row(&self) -> ReadSignal<Option<usize>> {
-        self.row.read_only()
+    pub fn row(&self) -> Read<Option<usize>> {
+        Read::of(self.row)
     }
 
     /// The selected row's explanation.

@@ -8,6 +8,7 @@ use leptos::task::spawn_local;
 use super::host::{Host, HostRef};
 use super::inputs::Inputs;
 use super::messages::Messages;
+use super::state::Read;
 use crate::link::{hash_of, AppState};
 use crate::view_model::InputValues;
 
@@ -51,13 +52,13 @@ impl Share {
     }
 
     /// The link to copy by hand, when copying it was not allowed.
-    pub fn link_field(&self) -> ReadSignal<Option<String>> {
-        self.link_field.read_only()
+    pub fn link_field(&self) -> Read<Option<String>> {
+        Read::of(self.link_field)
     }
 
     /// Why the state is not in the link, if it is not.
-    pub fn not_persisted(&self) -> ReadSignal<Option<String>> {
-        self.not_persisted.read_only()
+    pub fn not_persisted(&self) -> Read<Option<String>> {
+        Read::of(self.not_persisted)
     }
 
     /// Puts the state into the link and copies it, or offers it in a
@@ -73,7 +74,7 @@ impl Share {
         }
         spawn_local(async move {
             let host = share.host.get();
-            let Some(hash) = link_hash(&*host, &values).await else {
+            let Some(hash) = link_hash(host, &values).await else {
                 share
                     .messages
                     .warn("This browser could not compress the link.");
@@ -151,7 +152,7 @@ impl Share {
             ));
             return;
         }
-        let Some(hash) = link_hash(&*host, &values).await else {
+        let Some(hash) = link_hash(host, &values).await else {
             return;
         };
         if self.writes.get_value() != serial {

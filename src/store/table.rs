@@ -12,6 +12,7 @@ use super::host::HostRef;
 use super::jobs::{run_job, Start, SLICE_MS};
 use super::messages::Messages;
 use super::shared::Shared;
+use super::state::Read;
 use crate::view_model::{
     Against, DecidedBy, ExportFormat, ExportJob, Order, TableQuery, TableView, VerdictFilter,
 };
@@ -45,8 +46,8 @@ impl Table {
     }
 
     /// The filters and order.
-    pub fn query(&self) -> ReadSignal<TableQuery> {
-        self.query.read_only()
+    pub fn query(&self) -> Read<TableQuery> {
+        Read::of(self.query)
     }
 
     /// The rows shown, in order.
@@ -55,8 +56,8 @@ impl Table {
     }
 
     /// Whether every rule with its count is shown instead of the rows.
-    pub fn by_rule(&self) -> ReadSignal<bool> {
-        self.by_rule.read_only()
+    pub fn by_rule(&self) -> Read<bool> {
+        Read::of(self.by_rule)
     }
 
     /// What the results are compared with now (what "differs" means).
@@ -111,7 +112,7 @@ impl Table {
             let host = table.host.get();
             let job = ExportJob::new(format, run, Arc::clone(&rows.0));
             let start = Start::Within(SLICE_MS);
-            let exporting = run_job(&*host, table.messages, job, start, "Exporting", &|| true);
+            let exporting = run_job(host, table.messages, job, start, "Exporting", &|| true);
             if let Some(job) = exporting.await {
                 let text = job.finish();
                 host.download(format.file_name(), format.mime(), text.as_bytes());

@@ -4,10 +4,9 @@
 //! storage in memory, a clipboard and an undoable edit that can be
 //! refused, and the downloads offered.
 
-use std::cell::RefCell;
 use std::future::Future;
 use std::pin::Pin;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::task::{Context, Poll, Waker};
 
 use any_spawner::Executor;
@@ -49,13 +48,20 @@ pub struct State {
 
 /// The test host.
 #[derive(Clone, Default)]
-pub struct TestHost(pub Rc<RefCell<State>>);
+pub struct TestHost(Arc<Mutex<State>>);
 
 impl TestHost {
+    /// Its state.
+    pub fn state(&self) -> MutexGuard<'_, State> {
+        self.0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     /// Ends every pause started so far; false when none was waiting.
     fn release(&self) -> bool {
         let waiting = {
-            let mut state = self.0.borrow_mut();
+            let mut state = self.state();
             state.released += 1;
             std::mem::take(&mut state.waiting)
         };
@@ -66,15 +72,15 @@ impl TestHost {
 
     fn pause(&self) -> Later<()> {
         Box::pin(Pause {
-            state: self.0.clone(),
-            started: self.0.borrow().released,
+            host: self.clone(),
+            started: self.state().released,
         })
     }
 }
 
 /// A pause: pending until the test ends the pauses started before it.
 struct Pause {
-    state: Rc<RefCell<State>>,
+    host: TestHost,
     started: u64,
 }
 
@@ -82,7 +88,7 @@ impl Future for Pause {
     type Output = ();
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-        let mut state = self.state.borrow_mut();
+        let mut state = self.host.state();
         if state.released > self.started {
             return Poll::Ready(());
         }
@@ -93,7 +99,7 @@ impl Future for Pause {
 
 impl Host for TestHost {
     fn now_ms(&self) -> f64 {
-        let mut state = self.0.borrow_mut();
+        let mut state = self.state();
         let now = state.now;
         state.now += state.tick_ms;
         now
@@ -108,23 +114,23 @@ impl Host for TestHost {
     }
 
     fn location_hash(&self) -> String {
-        self.0.borrow().hash.clone()
+        self.state().hash.clone()
     }
 
     fn replace_hash(&self, hash: Option<&str>) {
-        self.0.borrow_mut().hash = hash.map_or_else(String::new, |h| format!("#{h}"));
+        self.state().hash = hash.map_or_else(String::new, |h| format!("#{h}"));
     }
 
     fn page_url(&self) -> String {
-        format!("https://playground.test/{}", self.0.borrow().hash)
+        format!("https://playground.test/{}", self.state().hash)
     }
 
     fn kept_state(&self) -> Option<String> {
-        self.0.borrow().kept.clone()
+        self.state().kept.clone()
     }
 
     fn keep_state(&self, hash: &str) -> bool {
-        let mut state = self.0.borrow_mut();
+        let mut state = self.state();
         if state.storage_full {
             return false;
         }
@@ -133,7 +139,7 @@ impl Host for TestHost {
     }
 
     fn forget_state(&self) {
-        self.0.borrow_mut().kept = None;
+        self.state().kept = None;
     }
 
     fn deflate_raw(&self, bytes: Vec<u8>) -> Later<Option<Vec<u8>>> {
@@ -141,9 +147,9 @@ impl Host for TestHost {
     }
 
     fn copy_text(&self, text: String) -> Later<bool> {
-        let state = self.0.clone();
+        let host = self.clone();
         Box::pin(async move {
-            let mut state = state.borrow_mut();
+            let mut state = host.state();
             if state.copy_refused {
                 return false;
             }
@@ -153,7 +159,7 @@ impl Host for TestHost {
     }
 
     fn download(&self, file_name: &str, mime: &str, contents: &[u8]) {
-        self.0.borrow_mut().downloads.push((
+        self.state().downloads.push((
             file_name.to_string(),
             mime.to_string(),
             String::from_utf8_lossy(contents).into_owned(),
@@ -161,7 +167,7 @@ impl Host for TestHost {
     }
 
     fn replace_undoably(&self, field: &str, start: u32, end: u32, text: &str) -> bool {
-        let mut state = self.0.borrow_mut();
+        let mut state = self.state();
         if state.undo_refused {
             return false;
         }
@@ -208,13 +214,14 @@ impl Harness {
         Harness::with_host(TestHost::default(), |host| Store::new(values, host))
     }
 
-    /// A store made by `make` on `host`, settled.
-    pub fn with_host(host: TestHost, make: impl FnOnce(Rc<dyn Host>) -> Store) -> Harness {
+    /// A store made by `make` on `host`, settled. The host is leaked: a
+    /// store's host lives as long as the page.
+    pub fn with_host(host: TestHost, make: impl FnOnce(&'static dyn Host) -> Store) -> Harness {
         // Every test thread shares one executor setting: a pool per thread.
         let _ = Executor::init_futures_executor();
         let owner = Owner::new();
         owner.set();
-        let store = make(Rc::new(host.clone()));
+        let store = make(Box::leak(Box::new(host.clone())));
         let harness = Harness {
             store,
             host,
@@ -248,7 +255,7 @@ impl Harness {
     }
 
     /// The host's state.
-    pub fn state(&self) -> std::cell::RefMut<'_, State> {
-        self.host.0.borrow_mut()
+    pub fn state(&self) -> MutexGuard<'_, State> {
+        self.host.state()
     }
 }

@@ -464,8 +464,8 @@ fn a_pasted_link_replaces_the_inputs_and_a_broken_one_leaves_them() {
 fn the_first_screen_comes_from_the_link_else_storage_else_the_default() {
     let start = |hash: &str, kept: Option<String>| {
         let host = TestHost::default();
-        host.0.borrow_mut().hash = hash.to_string();
-        host.0.borrow_mut().kept = kept;
+        host.state().hash = hash.to_string();
+        host.state().kept = kept;
         Harness::with_host(host, Store::start)
     };
     let linked = values("User-agent: *\nDisallow: /\n", "GPTBot", "/b");

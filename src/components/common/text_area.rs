@@ -8,10 +8,11 @@ use leptos::html;
 use leptos::prelude::*;
 
 use crate::browser;
+use crate::store::Read;
 
 /// The field's value: the store's text, read again when `reloads` changes
 /// (and only then: typing must not rewrite the field under the caret).
-pub fn reloaded(text: ReadSignal<String>, reloads: ReadSignal<u32>) -> impl Fn() -> String {
+pub fn reloaded(text: Read<String>, reloads: Read<u32>) -> impl Fn() -> String {
     move || {
         reloads.track();
         text.get_untracked()
@@ -23,9 +24,9 @@ pub fn reloaded(text: ReadSignal<String>, reloads: ReadSignal<u32>) -> impl Fn()
 #[component]
 pub fn TextArea(
     /// The text.
-    text: ReadSignal<String>,
+    text: Read<String>,
     /// Bumped when the text is replaced from outside.
-    reloads: ReadSignal<u32>,
+    reloads: Read<u32>,
     /// Called with the field's whole text after each edit.
     on_text: Callback<String>,
     /// Offered the field's text with a text about to go in (a paste, a

@@ -175,11 +175,12 @@ pub fn Editor(side: Side) -> impl IntoView {
             hover_line.set(Some(line));
         }
     };
-    let open = Callback::new(move |files: Vec<crate::store::PickedFile>| {
+    let zone = DropZone::new();
+    let open = move |files: Vec<crate::store::PickedFile>| {
         if let Some(file) = files.into_iter().next() {
             inputs.open_robots_file(file, side);
         }
-    });
+    };
 
     view! {
         <div class="card editor-card">
@@ -195,7 +196,13 @@ pub fn Editor(side: Side) -> impl IntoView {
                 </h2>
                 <size_status::SizeStatus side/>
             </div>
-            <DropZone class="editor" on_files=open>
+            <div
+                class="editor"
+                class:dragging=move || zone.dragging.get()
+                on:dragover=zone.over()
+                on:dragleave=zone.leave()
+                on:drop=zone.drop(open)
+            >
                 <gutter::Gutter editor/>
                 <div class="code">
                     <layer::ColourLayer editor/>
@@ -222,7 +229,7 @@ pub fn Editor(side: Side) -> impl IntoView {
                         on:mouseleave=move |_| hover_line.set(None)
                     />
                 </div>
-            </DropZone>
+            </div>
             <p id=id(side, "editor-help") class="hint">
                 "Type or paste a robots.txt, open a file, or drop one here. Move the caret or the pointer to a line to see what it does."
             </p>
