@@ -1,7 +1,9 @@
 //! Reading inputs: robots.txt files and URL lists, from a path or from
-//! stdin (`-`), always as raw bytes first.
+//! stdin (`-`), always as raw bytes first, and never more of them than
+//! will be used: an endless input (`/dev/zero`, a stream into stdin) costs
+//! what is kept, not what it sends.
 
-use std::io::Read;
+use std::io::{self, Read};
 
 use robots_matcher::{ListFormat, UrlList, UrlListError};
 
@@ -46,18 +48,18 @@ impl Source {
         }
     }
 
-    /// All bytes of the input, unchanged: robots.txt may hold any bytes
-    /// (a BOM, UTF-16, NUL) and the matcher decides what they mean.
-    pub fn read_bytes(&self) -> Result<Vec<u8>, CliError> {
+    /// The input's first `keep` bytes and, when it goes on, one more (so
+    /// the caller can tell it was cut), unchanged: robots.txt may hold any
+    /// bytes (a BOM, UTF-16, NUL) and the matcher decides what they mean.
+    /// Nothing past that is read.
+    pub fn read_bytes(&self, keep: usize) -> Result<Vec<u8>, CliError> {
         let result = match self {
-            Source::Stdin => {
-                let mut bytes = Vec::new();
-                std::io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .map(|_| bytes)
-            }
-            Source::File(path) => std::fs::read(path),
+            Source::Stdin => read_at_most(io::stdin().lock(), keep, 0),
+            Source::File(path) => std::fs::File::open(path).and_then(|file| {
+                // The size, when the file has one, spares regrowing.
+                let size = file.metadata().map_or(0, |m| m.len());
+                read_at_most(file, keep, size)
+            }),
             Source::Url(_) => {
                 return Err(CliError::Input(format!(
                     "cannot read '{}' as a list: give a file or '-'",
@@ -68,7 +70,7 @@ impl Source {
         result.map_err(|error| {
             CliError::Input(format!(
                 "cannot read '{}': {}",
-                self.name(),
+                printable(self.name()),
                 io_reason(&error)
             ))
         })
@@ -77,9 +79,18 @@ impl Source {
     /// The URLs to check from a list: the library's one URL-list reader
     /// (a URL per line, a CSV table or a sitemap; blank lines and `#`
     /// comments skipped), with a warning for each line that is not a URL,
-    /// which is not checked.
+    /// which is not checked. A list over [`MAX_URL_LIST_BYTES`] is refused
+    /// before it is read further.
     pub fn read_url_list(&self) -> Result<UrlList, CliError> {
-        let list = url_list(self.name(), &self.read_bytes()?)?;
+        let bytes = self.read_bytes(MAX_URL_LIST_BYTES)?;
+        if bytes.len() > MAX_URL_LIST_BYTES {
+            return Err(CliError::Input(format!(
+                "cannot read '{}': it is over {}, the most robotstxt reads as a URL list (about 7 million URLs); split it",
+                printable(self.name()),
+                size_in_mib(MAX_URL_LIST_BYTES)
+            )));
+        }
+        let list = url_list(self.name(), &bytes)?;
         for warning in url_list_warnings(self.name(), &list) {
             warn(&warning);
         }
@@ -87,13 +98,56 @@ impl Source {
     }
 }
 
+/// The most bytes of a robots.txt read with `--no-size-limit` (without
+/// it, Google's 500 KiB): 64 times Google's limit, and about 600 MB of
+/// memory once parsed and diagnosed. What goes on past it is cut, with a
+/// warning.
+pub const MAX_ROBOTS_BYTES: usize = 32 * 1024 * 1024;
+
+/// The most bytes of a URL list (`--urls`): a larger list is refused.
+pub const MAX_URL_LIST_BYTES: usize = 256 * 1024 * 1024;
+
+/// `bytes` in MiB, for messages: `32 MiB`.
+pub fn size_in_mib(bytes: usize) -> String {
+    format!("{} MiB", bytes / (1024 * 1024))
+}
+
+/// Reads `reader` up to `keep` bytes and one more, if there is one.
+/// `size` (0 when unknown) is how much the input says it holds.
+fn read_at_most(reader: impl Read, keep: usize, size: u64) -> io::Result<Vec<u8>> {
+    let limit = keep as u64 + 1;
+    let mut bytes = Vec::with_capacity(size.min(limit) as usize);
+    reader.take(limit).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// The URLs to check or compare: those of the list, when one was given,
-/// then the command line's, each as given.
+/// then the command line's. An argument is read by the same rule as a
+/// list's line (the library's URL-list reader decides): one that is
+/// neither a URL nor a path (`private/x`, `hello world`) is skipped with
+/// the warning a list's line gets, instead of being checked as some other
+/// path.
 pub fn urls_to_check<'a>(list: &'a Option<UrlList>, arguments: &'a [String]) -> Vec<&'a str> {
+    let arguments = arguments.iter().filter(|argument| {
+        let url = is_url_argument(argument);
+        if !url {
+            warn(&format!(
+                "argument '{}' is not a URL or a path (paths start with /); skipped",
+                printable(argument)
+            ));
+        }
+        url
+    });
     list.iter()
         .flat_map(|list| list.iter())
-        .chain(arguments.iter().map(String::as_str))
+        .chain(arguments.map(String::as_str))
         .collect()
+}
+
+/// Whether a command-line argument names a URL to check, as a line of a
+/// URL list would (trimmed, then the library's test).
+fn is_url_argument(argument: &str) -> bool {
+    robots_matcher::is_url(argument.trim())
 }
 
 /// `bytes` read as a URL list named `name` (a `.csv` or `.tsv` name is
@@ -242,7 +296,7 @@ mod tests {
     #[test]
     fn missing_files_are_input_errors_with_a_plain_reason() {
         let error = Source::File("/nonexistent/robots.txt".into())
-            .read_bytes()
+            .read_bytes(10)
             .unwrap_err();
         assert_eq!(
             error.to_string(),

@@ -11,7 +11,8 @@ use robots_matcher::{
 use crate::cli::HttpArgs;
 use crate::error::{note, warn, CliError};
 use crate::fetch::fetch;
-use crate::input::Source;
+use crate::input::{size_in_mib, Source, MAX_ROBOTS_BYTES};
+use crate::text::printable;
 use crate::verdict_text::outcome_reason;
 
 /// A robots.txt file, read and parsed.
@@ -31,30 +32,43 @@ pub struct RobotsBytes {
 }
 
 /// Reads `source`: a file or stdin as is, a URL fetched like a crawler
-/// does (and what the fetch did told on stderr).
+/// does (and what the fetch did told on stderr). Only what the parse will
+/// use is read: Google's 500 KiB and one byte more (so the parser can tell
+/// the file was cut), or with `--no-size-limit` up to [`MAX_ROBOTS_BYTES`],
+/// past which the file is cut with a warning.
 pub fn read_robots(
     source: &Source,
     http: &HttpArgs,
     options: &ParseOptions,
 ) -> Result<RobotsBytes, CliError> {
-    match source {
+    let keep = options.size_limit.unwrap_or(MAX_ROBOTS_BYTES);
+    let mut read = match source {
         Source::Url(url) => {
-            let fetched = fetch(url, http, options.size_limit);
+            let fetched = fetch(url, &http.fetch_settings(keep));
             let mut summary = fetched.summary();
             if fetched.outcome.fixed_verdict().is_some() {
                 summary.push_str(&format!("; {}", outcome_reason(fetched.outcome)));
             }
             note(&summary);
-            Ok(RobotsBytes {
+            RobotsBytes {
                 bytes: fetched.body,
                 outcome: Some(fetched.outcome),
-            })
+            }
         }
-        Source::Stdin | Source::File(_) => Ok(RobotsBytes {
-            bytes: source.read_bytes()?,
+        Source::Stdin | Source::File(_) => RobotsBytes {
+            bytes: source.read_bytes(keep)?,
             outcome: None,
-        }),
+        },
+    };
+    if options.size_limit.is_none() && read.bytes.len() > keep {
+        read.bytes.truncate(keep);
+        warn(&format!(
+            "{}: the file is over {}, the most robotstxt reads even with --no-size-limit; only its first {keep} bytes were read, the rest is ignored",
+            printable(source.name()),
+            size_in_mib(keep)
+        ));
     }
+    Ok(read)
 }
 
 impl RobotsFile {
