@@ -196,6 +196,12 @@ pub fn fetch(url: &str, settings: &FetchSettings) -> Fetched {
 /// UnknownIssuer" says more than any rewording), or for a timeout the
 /// time the whole fetch had.
 fn failed(mut fetched: Fetched, error: &ureq::Error, timeout: Duration) -> Fetched {
+    let tls = fetched
+        .redirects
+        .last()
+        .unwrap_or(&fetched.url)
+        .get(..8)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("https://"));
     fetched.outcome = match error {
         ureq::Error::Timeout(_) => FetchOutcome::Timeout,
         ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::TimedOut => FetchOutcome::Timeout,
@@ -206,6 +212,12 @@ fn failed(mut fetched: Fetched, error: &ureq::Error, timeout: Duration) -> Fetch
         return fetched;
     }
     let text = match error {
+        // rustls reports a failed handshake or certificate as invalid
+        // data ("received corrupt message of type InvalidContentType": an
+        // https URL on a plain-HTTP port).
+        ureq::Error::Io(io) if io.kind() == std::io::ErrorKind::InvalidData && tls => {
+            format!("TLS: {io}")
+        }
         ureq::Error::Io(io) => io.to_string(),
         other => other.to_string(),
     };

@@ -35,6 +35,11 @@ impl Source {
     pub fn robots_from_arg(arg: &str) -> Result<Source, CliError> {
         if is_url(arg) {
             robots_url(arg).map(Source::Url).map_err(CliError::Input)
+        } else if has_other_scheme(arg) && !std::path::Path::new(arg).exists() {
+            Err(CliError::Input(format!(
+                "cannot fetch '{}': robotstxt fetches only http:// and https:// URLs",
+                printable(arg)
+            )))
         } else {
             Ok(Source::from_arg(arg))
         }
@@ -119,6 +124,17 @@ fn read_at_most(reader: impl Read, keep: usize, size: u64) -> io::Result<Vec<u8>
     let mut bytes = Vec::with_capacity(size.min(limit) as usize);
     reader.take(limit).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// Whether `arg` starts like a URL of a scheme (RFC 3986: a letter, then
+/// letters, digits, `+`, `-`, `.`), such as `ftp://` or `file://`.
+fn has_other_scheme(arg: &str) -> bool {
+    arg.split_once("://").is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
 }
 
 /// The URLs to check or compare: those of the list, when one was given,
@@ -291,6 +307,57 @@ mod tests {
         let error = url_list("sitemap.xml.gz", &[0x1f, 0x8b, 8, 0]).unwrap_err();
         assert!(matches!(error, CliError::Input(_)));
         assert!(error.to_string().contains("gzip-compressed"), "{error}");
+    }
+
+    #[test]
+    fn other_schemes_are_not_fetched_nor_taken_for_files() {
+        for arg in ["ftp://example.com/robots.txt", "file:///etc/passwd"] {
+            let error = Source::robots_from_arg(arg).unwrap_err().to_string();
+            assert!(
+                error.contains("fetches only http:// and https://"),
+                "{error}"
+            );
+        }
+        assert_eq!(
+            Source::robots_from_arg("robots.txt").unwrap(),
+            Source::File("robots.txt".into())
+        );
+        assert!(!has_other_scheme("1x://a"));
+        assert!(!has_other_scheme("dir/a://b"));
+    }
+
+    #[test]
+    fn arguments_are_read_like_list_lines() {
+        let arguments: Vec<String> = [
+            "/a",
+            " /b ",
+            "private/x",
+            "hello world",
+            "=x",
+            "",
+            "example.com/c",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        assert_eq!(
+            urls_to_check(&None, &arguments),
+            vec!["/a", " /b ", "example.com/c"]
+        );
+        let list = url_list("u.txt", b"/first\n").unwrap();
+        assert_eq!(
+            urls_to_check(&Some(list), &arguments[..1]),
+            vec!["/first", "/a"]
+        );
+    }
+
+    #[test]
+    fn reads_stop_one_byte_past_what_is_kept() {
+        let endless = std::io::repeat(b'x');
+        assert_eq!(read_at_most(endless, 10, 0).unwrap().len(), 11);
+        assert_eq!(read_at_most(&b"abc"[..], 10, 3).unwrap(), b"abc");
+        let bytes = Source::File("/dev/zero".into()).read_bytes(1000).unwrap();
+        assert_eq!(bytes.len(), 1001);
     }
 
     #[test]

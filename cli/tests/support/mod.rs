@@ -62,3 +62,42 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
 pub fn run(args: &[&str], stdin: &[u8]) -> Run {
     run_in(&fixtures(), args, stdin)
 }
+
+/// Runs the binary with `args` in `dir` as [`run_in`] does, its address
+/// space capped at `max_mib` MiB (a shell's `ulimit -v`): a run that would
+/// take more fails to allocate instead of taking the machine's memory.
+pub fn run_capped(dir: &Path, args: &[&str], stdin: &[u8], max_mib: u64) -> Run {
+    let mut child = capped_command(args, max_mib)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh starts the robotstxt binary");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().expect("the robotstxt binary runs");
+    writer.join().expect("the stdin writer finishes");
+    Run {
+        status: output.status.code().unwrap_or(-1),
+        stdout: output.stdout,
+        stderr: output.stderr,
+    }
+}
+
+/// The binary with `args`, started by `sh` under `ulimit -v`.
+pub fn capped_command(args: &[&str], max_mib: u64) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {} && exec \"$0\" \"$@\"",
+            max_mib * 1024
+        ))
+        .arg(env!("CARGO_BIN_EXE_robotstxt"))
+        .args(args);
+    command
+}
