@@ -166,6 +166,12 @@ mod tests {
 
     const TEXT: &[u8] = b"User-agent: *\nDisallow: /\n";
 
+    /// `TEXT` compressed by Node's `zlib.brotliCompressSync`.
+    const BROTLI: [u8; 30] = [
+        0x8b, 0x0c, 0x80, 0x55, 0x73, 0x65, 0x72, 0x2d, 0x61, 0x67, 0x65, 0x6e, 0x74, 0x3a, 0x20,
+        0x2a, 0x0a, 0x44, 0x69, 0x73, 0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x3a, 0x20, 0x2f, 0x0a, 0x03,
+    ];
+
     fn decoded(body: &[u8], codings: &[Coding]) -> io::Result<Vec<u8>> {
         let mut out = Vec::new();
         decode(body, codings).read_to_end(&mut out)?;
@@ -204,14 +210,7 @@ mod tests {
         let raw = raw.finish().unwrap();
         assert!(!is_zlib_header(&raw));
         assert_eq!(decoded(&raw, &[Coding::Deflate]).unwrap(), TEXT);
-        // `User-agent: *\nDisallow: /\n` compressed by Node's
-        // zlib.brotliCompressSync.
-        let brotli = [
-            0x8b, 0x0c, 0x80, 0x55, 0x73, 0x65, 0x72, 0x2d, 0x61, 0x67, 0x65, 0x6e, 0x74, 0x3a,
-            0x20, 0x2a, 0x0a, 0x44, 0x69, 0x73, 0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x3a, 0x20, 0x2f,
-            0x0a, 0x03,
-        ];
-        assert_eq!(decoded(&brotli, &[Coding::Brotli]).unwrap(), TEXT);
+        assert_eq!(decoded(&BROTLI, &[Coding::Brotli]).unwrap(), TEXT);
     }
 
     #[test]
@@ -228,6 +227,9 @@ mod tests {
         assert!(decoded(b"\x1f\x8b\x08\x00garbage", &[Coding::Gzip]).is_err());
         assert!(decoded(b"\x78\x9cgarbage", &[Coding::Deflate]).is_err());
         assert!(decoded(b"plain text, not brotli", &[Coding::Brotli]).is_err());
+        // Cut short: an error, not the part that arrived.
+        assert!(decoded(&BROTLI[..20], &[Coding::Brotli]).is_err());
+        assert!(decoded(&gzip(TEXT)[..20], &[Coding::Gzip]).is_err());
         assert!(decoded(b"", &[Coding::Gzip, Coding::Brotli]).is_ok_and(|out| out.is_empty()));
     }
 
