@@ -140,8 +140,9 @@ fn unusable_warnings(robots: &Robots) -> Vec<String> {
         .map(|d| {
             if d.code == Code::FileTooLarge && robots.parsed_len() < robots.input_len() {
                 format!(
-                    "{} (--no-size-limit reads it all).",
-                    d.message.trim_end_matches('.')
+                    "{} (--no-size-limit reads up to {}).",
+                    d.message.trim_end_matches('.'),
+                    size_in_mib(MAX_ROBOTS_BYTES)
                 )
             } else {
                 d.message.clone()
