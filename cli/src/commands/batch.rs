@@ -128,11 +128,7 @@ enum LineRead {
 fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Result<LineRead> {
     line.clear();
     loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
+        let available = fill(input)?;
         if available.is_empty() {
             return Ok(if line.is_empty() {
                 LineRead::End
@@ -156,15 +152,22 @@ fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Re
     }
 }
 
+/// What `input` has buffered, read when nothing is (empty at the end); a
+/// read interrupted by a signal is tried again.
+fn fill(input: &mut impl BufRead) -> io::Result<&[u8]> {
+    while let Err(error) = input.fill_buf() {
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    input.fill_buf()
+}
+
 /// Reads and drops the rest of the current line, its line end included,
 /// a buffer at a time.
 fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
     loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
+        let available = fill(input)?;
         if available.is_empty() {
             return Ok(());
         }

@@ -32,9 +32,14 @@ pub fn fixtures() -> PathBuf {
 
 /// Runs the binary with `args` in `dir`, feeding `stdin`.
 pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotstxt"))
-        .args(args)
-        .current_dir(dir)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_robotstxt"));
+    command.args(args).current_dir(dir);
+    run_command(command, stdin)
+}
+
+/// Runs `command`, feeding `stdin`, and collects what it wrote.
+fn run_command(mut command: Command, stdin: &[u8]) -> Run {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -67,25 +72,9 @@ pub fn run(args: &[&str], stdin: &[u8]) -> Run {
 /// space capped at `max_mib` MiB (a shell's `ulimit -v`): a run that would
 /// take more fails to allocate instead of taking the machine's memory.
 pub fn run_capped(dir: &Path, args: &[&str], stdin: &[u8], max_mib: u64) -> Run {
-    let mut child = capped_command(args, max_mib)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sh starts the robotstxt binary");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().expect("the robotstxt binary runs");
-    writer.join().expect("the stdin writer finishes");
-    Run {
-        status: output.status.code().unwrap_or(-1),
-        stdout: output.stdout,
-        stderr: output.stderr,
-    }
+    let mut command = capped_command(args, max_mib);
+    command.current_dir(dir);
+    run_command(command, stdin)
 }
 
 /// The binary with `args`, started by `sh` under `ulimit -v`.
