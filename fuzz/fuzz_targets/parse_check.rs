@@ -3,9 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use robots_matcher::{
-    AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots, UrlList,
-};
+use robots_matcher::read::url_list::UrlList;
+use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots};
 
 fuzz_target!(|data: &[u8]| {
     // Layout: [robots bytes] 0xFF 0xFE [url] 0xFF 0xFE [agent spec]; missing
