@@ -158,6 +158,7 @@ impl fmt::Display for FetchOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+
     #[test]
     fn outcome_names_parse_to_what_they_say() {
         let parse = |name: &str| name.parse::<FetchOutcome>();

@@ -131,7 +131,6 @@ pub(super) fn read_table(text: &str, delimiter: u8, column: Option<(usize, Strin
 
 #[cfg(test)]
 mod tests {
-
     use super::*;
     use crate::read::url_list::tests::urls;
 

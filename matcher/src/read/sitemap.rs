@@ -137,7 +137,6 @@ fn xml_text(raw: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-
     use super::*;
     use crate::read::url_list::tests::urls;
 

@@ -239,7 +239,6 @@ pub(super) fn read_lines(text: &str) -> UrlList {
 
 #[cfg(test)]
 pub(super) mod tests {
-
     use super::*;
 
     /// Each URL of `list` with its line.
