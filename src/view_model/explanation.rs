@@ -70,7 +70,7 @@ pub struct ExplanationView {
 }
 
 impl ExplanationView {
-    /// Explains row `row` of `results` with `Robots::explain` (or the fetch
+    /// Explains row `row` of `results` with `FetchedRobots::explain` (the fetch
     /// outcome, when it decides), with the other side of `comparison`:
     /// the other mode's verdict where it differs, or in compare mode the
     /// whole explanation in the version before.
