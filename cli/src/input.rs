@@ -5,7 +5,7 @@
 
 use std::io::{self, Read};
 
-use robots_matcher::{ListFormat, UrlList, UrlListError};
+use robots_matcher::read::url_list::{ListFormat, UrlList, UrlListError};
 
 use crate::error::{io_reason, warn, CliError};
 use crate::fetch::{is_url, robots_url};

@@ -3,10 +3,8 @@
 //! (HTML, UTF-16, cut by the size limit) or when how fetching it ended
 //! decides instead of its rules.
 
-use robots_matcher::{
-    CheckOptions, Code, Crawler, CrawlerMatcher, FetchOutcome, ParseOptions, Robots, Severity,
-    Verdict,
-};
+use robots_matcher::tools::lint::{Code, Severity};
+use robots_matcher::{FetchOutcome, FetchedRobots, ParseOptions, Robots};
 
 use crate::cli::HttpArgs;
 use crate::error::{note, warn, CliError};
@@ -99,30 +97,17 @@ impl RobotsFile {
         })
     }
 
-    /// The verdict every URL gets because of how fetching ended, when that
-    /// decides instead of the rules.
-    pub fn fixed_verdict(&self) -> Option<Verdict> {
-        self.outcome.and_then(FetchOutcome::fixed_verdict)
-    }
-
-    /// How fetching it ended; a local file reads as fetched.
-    pub fn fetch_outcome(&self) -> FetchOutcome {
-        self.outcome.unwrap_or(FetchOutcome::FETCHED)
-    }
-
-    /// The verdicts of this file for `crawler`, its groups resolved once:
-    /// by its rules, or the one verdict its fetch outcome gives every URL.
-    pub fn matcher(&self, crawler: &Crawler, check: &CheckOptions) -> CrawlerMatcher<'_> {
-        self.robots
-            .matcher_with(crawler, check)
-            .fetched_as(self.fetch_outcome())
+    /// The file as a crawler got it: every verdict, explanation, record
+    /// and diff is asked of this. A local file reads as fetched.
+    pub fn fetched(&self) -> FetchedRobots<'_> {
+        FetchedRobots::new(&self.robots, self.outcome.unwrap_or(FetchOutcome::FETCHED))
     }
 
     /// Warns on stderr about error-level findings: verdicts on such a file
     /// are still Google's, but probably not what the webmaster meant, so
     /// `check`, `explain` and `diff` should not stay silent about them.
     pub fn warn_if_unusable(&self) {
-        if self.fixed_verdict().is_some() {
+        if self.fetched().rules().is_none() {
             return;
         }
         for warning in unusable_warnings(&self.robots) {
@@ -135,7 +120,7 @@ impl RobotsFile {
 fn unusable_warnings(robots: &Robots) -> Vec<String> {
     robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .map(|d| {
             if d.code == Code::FileTooLarge && robots.parsed_len() < robots.input_len() {

@@ -5,8 +5,9 @@ use std::io::{self, BufRead, BufReader};
 
 use base64::engine::general_purpose::{GeneralPurpose, GeneralPurposeConfig};
 use base64::engine::{DecodePaddingMode, Engine};
+use robots_matcher::tools::record::VerdictRecord;
 use robots_matcher::{
-    AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots, VerdictRecord,
+    AgentMatching, CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots,
 };
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -77,16 +78,20 @@ pub fn run(args: BatchArgs) -> Result<Status, CliError> {
             match read_request(&line, &defaults) {
                 Ok(request) => {
                     let agent = request.crawler.spec();
-                    let robots = cache.get(request.robots, request.parse);
-                    let verdict = robots.check_with(&request.crawler, &request.url, &request.check);
+                    // A request gives robots.txt's text: read as fetched.
+                    let fetched = FetchedRobots::new(
+                        cache.get(request.robots, request.parse),
+                        FetchOutcome::FETCHED,
+                    );
+                    let matcher = fetched.matcher_with(&request.crawler, &request.check);
+                    let verdict = matcher.check(&request.url);
                     // The record's first five keys (allowed, line, rule,
                     // verdict, category) are the stable contract.
                     out.json(&VerdictRecord::new(
-                        robots,
+                        &matcher,
                         &verdict,
                         &request.url,
                         &agent,
-                        &request.check,
                     ))?
                 }
                 Err(message) => out.json(&Failure {

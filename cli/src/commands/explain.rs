@@ -1,10 +1,8 @@
 //! `robotstxt explain`: the reasoning behind a verdict, step by step, in
 //! words meant to teach how crawlers read robots.txt.
 
-use robots_matcher::{
-    AgentMatching, CheckOptions, Crawler, Decision, Explanation, GroupChoice, Mode, PathEncoding,
-    Robots, RuleKind, RuleMatch, Selection,
-};
+use robots_matcher::tools::explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
+use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, Robots, RuleKind, Selection};
 
 use crate::cli::ExplainArgs;
 use crate::crawler::token_warnings;
@@ -49,10 +47,7 @@ pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
         if index > 0 {
             out.line("")?;
         }
-        let explanation = file
-            .outcome
-            .and_then(|outcome| Explanation::fetch_outcome(outcome, url, parse.mode))
-            .unwrap_or_else(|| file.robots.explain(&crawler, url, &options));
+        let explanation = file.fetched().explain(&crawler, url, &options);
         for line in explain(&file, &crawler, url, &options, &explanation) {
             out.line(&line)?;
         }
@@ -425,7 +420,7 @@ mod tests {
         };
         let crawler = Crawler::parse_spec(spec).unwrap();
         let options = CheckOptions::default();
-        let explanation = file.robots.explain(&crawler, url, &options);
+        let explanation = file.fetched().explain(&crawler, url, &options);
         explain(&file, &crawler, url, &options, &explanation).join("\n")
     }
 

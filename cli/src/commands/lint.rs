@@ -5,9 +5,10 @@
 
 use std::ops::Range;
 
-use robots_matcher::{
-    apply_fixes, reference, Code, Diagnostic, LineDiff, ParseOptions, Robots, Severity,
-};
+use robots_matcher::tools::line_diff::LineDiff;
+use robots_matcher::tools::lint::{apply_fixes, Code, Diagnostic, Severity};
+use robots_matcher::tools::reference;
+use robots_matcher::{ParseOptions, Robots};
 use serde::Serialize;
 use serde_json::json;
 
@@ -124,7 +125,7 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
             continue;
         }
         let robots = Robots::parse_with(&read.bytes, &options);
-        for diagnostic in robots.diagnostics() {
+        for diagnostic in &robots.diagnostics() {
             let columns = columns(&read.bytes, &robots, diagnostic);
             findings.push(Finding {
                 file: source.name(),
@@ -192,13 +193,12 @@ fn fix(
     options: &ParseOptions,
     dry_run: bool,
 ) -> Result<(), CliError> {
-    let robots = Robots::parse_with(bytes, options);
-    let fixes: Vec<&str> = robots
-        .diagnostics()
+    let diagnostics = Robots::parse_with(bytes, options).diagnostics();
+    let fixes: Vec<&str> = diagnostics
         .iter()
         .filter_map(|d| d.fix.as_ref().map(|f| f.title.as_str()))
         .collect();
-    let fixed = apply_fixes(bytes, robots.diagnostics());
+    let fixed = apply_fixes(bytes, &diagnostics);
     if fixed == *bytes {
         return Ok(());
     }

@@ -1,10 +1,11 @@
 //! Diagnostics: what a webmaster should know about a parsed robots.txt.
 //!
-//! The linter reads the file the way the parser did (the same [`Lines`] and
-//! [`read_line`]) and the groups and rules it built, and reports each
+//! The linter reads the file the way the parser did (the same `Lines` and
+//! `read_line`) and the groups and rules it built, and reports each
 //! finding with a stable code, the line, the byte span and one sentence.
-//! It runs the first time [`Robots::diagnostics`] is asked for, so checking
-//! URLs never pays for formatting messages. (It reads each line a second
+//! It runs when [`Robots::diagnostics`] is asked for (a method this tool
+//! adds: the parse knows nothing of it), so checking URLs never pays for
+//! formatting messages; a caller that asks often keeps the findings. (It reads each line a second
 //! time rather than sharing the view's reading: it needs facts the view
 //! does not keep, such as an over-long line or a NUL byte, and callers that
 //! only check URLs should not pay for them.)
@@ -13,14 +14,18 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::agent::{is_global, product_token};
-use crate::diagnostic::{Code, Diagnostic, Fix, Severity};
-use crate::directive::unused_directive;
 use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
 use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
 use crate::robots::{Robots, Text};
-use crate::usage::{parse_usage, UsageDirective, UsageProblem};
+use crate::tools::usage::{parse_usage, UsageDirective, UsageProblem};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
+
+mod diagnostic;
+mod directive;
+
+pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
+pub use directive::{unused_directive, DirectiveClass, UnusedDirective, UNUSED_DIRECTIVES};
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
 const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
@@ -35,10 +40,12 @@ const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
     "naverbot",
 ];
 
+/// The lint tool's question about a parsed file.
 impl Robots {
-    /// Findings, ordered by line (and position in the line).
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics.get_or_init(|| diagnose(self))
+    /// Every finding, ordered by line (and position in the line). Linted
+    /// on each call: keep the result to ask again.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        diagnose(self)
     }
 }
 
@@ -878,8 +885,7 @@ mod tests {
                 .any(|d| d.code == code && d.fix.is_some()),
             "no fix for {code} in {text:?}"
         );
-        let fixed =
-            String::from_utf8(crate::apply_fixes(text.as_bytes(), robots.diagnostics())).unwrap();
+        let fixed = String::from_utf8(apply_fixes(text.as_bytes(), &robots.diagnostics())).unwrap();
         let again = Robots::parse(fixed.as_bytes());
         assert!(
             again.diagnostics().iter().all(|d| d.code != code),
@@ -987,12 +993,12 @@ mod tests {
     fn fixes_of_one_key_apply_together_and_fixing_twice_changes_nothing() {
         // A misspelled key without its colon: two fixes at the key.
         let robots = Robots::parse(b"User-agent: *\nDissallow /a\n");
-        let once = crate::apply_fixes(robots.input(), robots.diagnostics());
+        let once = apply_fixes(robots.input(), &robots.diagnostics());
         assert_eq!(
             String::from_utf8_lossy(&once),
             "User-agent: *\nDisallow: /a\n"
         );
         let again = Robots::parse(&once);
-        assert_eq!(crate::apply_fixes(&once, again.diagnostics()), once);
+        assert_eq!(apply_fixes(&once, &again.diagnostics()), once);
     }
 }
