@@ -163,7 +163,7 @@ pub fn urls_to_check<'a>(list: &'a Option<UrlList>, arguments: &'a [String]) -> 
 /// Whether a command-line argument names a URL to check, as a line of a
 /// URL list would (trimmed, then the library's test).
 fn is_url_argument(argument: &str) -> bool {
-    robots_matcher::is_url(argument.trim())
+    robots_matcher::read::url_list::is_url(argument.trim())
 }
 
 /// `bytes` read as a URL list named `name` (a `.csv` or `.tsv` name is
