@@ -17,7 +17,7 @@ pub fn Diagnostics() -> impl IntoView {
     let document = inputs.document(Side::After);
     let list = Memo::new(move |_| {
         document.with(|d| {
-            let all = d.robots.diagnostics();
+            let all = d.diagnostics();
             let shown: Vec<_> = all
                 .iter()
                 .take(MAX_LISTED)

@@ -10,7 +10,9 @@
 //! choices, and edits of the file ([`Inputs::apply_fix`],
 //! [`Inputs::insert_ai_block`]).
 
-use robots_matcher::{FetchOutcome, Fix, LineDiff, Mode};
+use robots_matcher::tools::line_diff::LineDiff;
+use robots_matcher::tools::lint::Fix;
+use robots_matcher::{FetchOutcome, Mode};
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -5,10 +5,9 @@
 
 use std::ops::Range;
 
-use robots_matcher::{
-    Category, Crawler, Decision, Explanation, Mode, PathEncoding, RuleMatch, Selection, Usage,
-    UsageLine,
-};
+use robots_matcher::tools::explain::{Decision, Explanation, PathEncoding, RuleMatch};
+use robots_matcher::tools::usage::{Usage, UsageLine};
+use robots_matcher::{Category, CheckOptions, Crawler, Mode, Selection};
 
 use super::fetched::FetchedDocument;
 use super::format::{line_range_label, rule_label, verdict_str};
@@ -69,7 +68,7 @@ pub struct ExplanationView {
 }
 
 impl ExplanationView {
-    /// Explains row `row` of `run` with `Robots::explain` (or the fetch
+    /// Explains row `row` of `run` with `FetchedRobots::explain` (the fetch
     /// outcome, when it decides), with the other side of its comparison:
     /// the other mode's verdict where it differs, or in compare mode the
     /// whole explanation in the version before.
@@ -81,14 +80,13 @@ impl ExplanationView {
         match (comparison.against, &comparison.other) {
             (Against::Before, Some(before)) => {
                 // The version before is the live file, fetched as usual.
-                let before = FetchedDocument::as_usual(before.clone());
-                view.before = Some(Box::new(explain(&before, crawler, url, agent)));
+                view.before = Some(Box::new(explain(before, crawler, url, agent)));
             }
             (Against::OtherMode(mode), Some(other)) => {
                 view.other = comparison.get(row).map(|cell| {
                     let rule = cell
                         .rule()
-                        .and_then(|r| other.robots.rules().get(r))
+                        .and_then(|r| other.document.robots.rules().get(r))
                         .map(|r| rule_label(r.line, &r.text));
                     (mode, cell.allowed(), rule)
                 });
@@ -107,8 +105,10 @@ fn explain(
     agent: &str,
 ) -> ExplanationView {
     let robots = &fetched.document.robots;
-    let usage = usage_sentences(&fetched.usage(crawler, url));
-    let e = fetched.explain(crawler, url);
+    let fetched = fetched.robots();
+    // Without a usable file there are no preferences either.
+    let usage = usage_sentences(&fetched.usage(crawler, url, &CheckOptions::default()));
+    let e = fetched.explain(crawler, url, &CheckOptions::default());
     let group_lines: Vec<Range<u32>> = e
         .groups
         .groups

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use robots_matcher::{CheckOptions, VerdictRecord};
+use robots_matcher::tools::record::VerdictRecord;
 
 use super::job::Job;
 use super::results::{CheckRun, TableView};
@@ -90,11 +90,14 @@ impl ExportJob {
 impl Job for ExportJob {
     /// Writes up to `max_rows` more rows.
     fn run(&mut self, max_rows: usize) -> bool {
-        let options = CheckOptions::default();
         let results = self.run.results();
         let comparison = self.run.comparison();
-        let robots = &results.document().robots;
+        // The table's matchers: the robots.txt as fetched, on both sides.
         let matchers = results.fetched.matchers(&results.columns);
+        let others = comparison
+            .other
+            .as_ref()
+            .map(|other| other.matchers(&results.columns));
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {
@@ -104,13 +107,11 @@ impl Job for ExportJob {
             let url = results.url(row);
             let agent = results.agent(row);
             let verdict = matchers[column].check(url);
-            let mut record = VerdictRecord::new(robots, &verdict, url, agent, &options);
-            if let Some(other) = comparison.other.as_ref().map(|d| &d.robots) {
+            let mut record = VerdictRecord::new(&matchers[column], &verdict, url, agent);
+            if let Some(other) = others.as_ref().and_then(|others| others.get(column)) {
                 if comparison.get(row).is_some() {
-                    let crawler = &results.columns[column].crawler;
-                    let verdict = other.check(crawler, url);
-                    record = record
-                        .with_other(VerdictRecord::new(other, &verdict, url, agent, &options));
+                    let verdict = other.check(url);
+                    record = record.with_other(VerdictRecord::new(other, &verdict, url, agent));
                 }
             }
             match self.format {

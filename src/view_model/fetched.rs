@@ -1,11 +1,13 @@
 //! The robots.txt as crawlers got it: the parse, and how fetching it ended
-//! (the visitor's choice in the toolbar). Every job asks this one value for
-//! its matchers, so none can check a row without the fetch outcome: when
+//! (the visitor's choice in the toolbar, or the live file fetched as usual
+//! for compare mode's version before). Every job asks this one value (the
+//! library's [`FetchedRobots`]) for its matchers, explanations and usage
+//! preferences, so none can check a row without the fetch outcome: when
 //! the outcome leaves no usable file, its verdict is every row's.
 
 use std::sync::Arc;
 
-use robots_matcher::{CheckOptions, Crawler, CrawlerMatcher, Explanation, FetchOutcome, Usage};
+use robots_matcher::{CrawlerMatcher, FetchOutcome, FetchedRobots};
 
 use super::document::Document;
 use super::results::Column;
@@ -30,37 +32,18 @@ impl FetchedDocument {
         FetchedDocument::new(document, FetchOutcome::FETCHED)
     }
 
-    /// Whether the outcome decides every verdict, whatever the rules say.
-    pub fn outcome_decides(&self) -> bool {
-        self.outcome.fixed_verdict().is_some()
+    /// The robots.txt as fetched, for the library's questions.
+    pub fn robots(&self) -> FetchedRobots<'_> {
+        FetchedRobots::new(&self.document.robots, self.outcome)
     }
 
     /// Each column's crawler matcher, in column order, carrying the
     /// outcome's verdict when it decides.
     pub fn matchers(&self, columns: &[Column]) -> Vec<CrawlerMatcher<'_>> {
-        let robots = &self.document.robots;
+        let robots = self.robots();
         columns
             .iter()
-            .map(|c| robots.matcher_for(&c.crawler).fetched_as(self.outcome))
+            .map(|c| robots.matcher_for(&c.crawler))
             .collect()
-    }
-
-    /// The AI usage preferences that apply to `url` for `crawler`: none
-    /// when the outcome leaves no usable file.
-    pub fn usage(&self, crawler: &Crawler, url: &str) -> Usage {
-        if self.outcome_decides() {
-            return Usage::default();
-        }
-        self.document
-            .robots
-            .usage(crawler, url, &CheckOptions::default())
-    }
-
-    /// Why `url` gets its verdict for `crawler`: the outcome, when it
-    /// decides, else the rules.
-    pub fn explain(&self, crawler: &Crawler, url: &str) -> Explanation {
-        let robots = &self.document.robots;
-        Explanation::fetch_outcome(self.outcome, url, robots.mode())
-            .unwrap_or_else(|| robots.explain(crawler, url, &CheckOptions::default()))
     }
 }

@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use robots_matcher::UrlList;
+use robots_matcher::read::url_list::UrlList;
 
 use super::format::{plural, skipped_lines_note};
 use super::sort::sort_indices;

@@ -9,7 +9,8 @@ pub mod text_area;
 pub mod window;
 
 use leptos::prelude::*;
-use robots_matcher::{Reference, Severity};
+use robots_matcher::tools::lint::Severity;
+use robots_matcher::tools::reference::Reference;
 
 use crate::store::{use_inputs, Progress, Side};
 use crate::view_model::format_count;

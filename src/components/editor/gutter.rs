@@ -4,7 +4,7 @@
 //! in view are drawn.
 
 use leptos::prelude::*;
-use robots_matcher::Severity;
+use robots_matcher::tools::lint::Severity;
 
 use super::{px, EditorView, LINE_HEIGHT, PAD_Y};
 use crate::components::common::{severity_class, severity_symbol};

@@ -3,7 +3,8 @@
 //! decides.
 
 use leptos::prelude::*;
-use robots_matcher::{LineKind, Severity};
+use robots_matcher::tools::lint::Severity;
+use robots_matcher::LineKind;
 
 use super::id;
 use crate::components::common::{severity_class, severity_symbol};

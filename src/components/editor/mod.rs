@@ -24,7 +24,9 @@ use leptos::prelude::*;
 use crate::components::common::drop_zone::DropZone;
 use crate::components::common::text_area::TextArea;
 use crate::components::common::window::{visible, ScrollWindow};
-use crate::store::{use_inputs, use_selection, Side};
+use robots_matcher::tools::line_diff::LineDiff;
+
+use crate::store::{use_inputs, use_selection, Shared, Side};
 use crate::view_model::text::{line_at_utf16, utf16_offset_of_line};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
@@ -66,7 +68,7 @@ pub struct EditorView {
     hover_line: RwSignal<Option<u32>>,
     /// The pointer's line, else the caret's, else the selected result's.
     active_line: Memo<Option<u32>>,
-    line_diff: Memo<crate::store::Shared<robots_matcher::LineDiff>>,
+    line_diff: Memo<Shared<LineDiff>>,
 }
 
 impl EditorView {

@@ -3,7 +3,7 @@
 //! skipped in the inputs.
 
 use leptos::prelude::*;
-use robots_matcher::ChangeCounts;
+use robots_matcher::tools::compare::ChangeCounts;
 
 use crate::components::common::progress_view;
 use crate::store::{use_check, use_inputs, use_messages};

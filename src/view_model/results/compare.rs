@@ -5,10 +5,11 @@
 
 use std::sync::Arc;
 
-use robots_matcher::{ChangeCounts, CheckOptions, Crawler, Mode, VerdictDiff};
+use robots_matcher::tools::compare::{ChangeCounts, VerdictDiff};
+use robots_matcher::{CheckOptions, Crawler, Mode};
 
 use super::{Cell, CheckRun, Results};
-use crate::view_model::{Document, Job};
+use crate::view_model::{FetchedDocument, Job};
 
 /// What the results are compared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,9 +27,11 @@ pub enum Against {
 pub struct Comparison {
     /// What the other side is.
     pub against: Against,
-    /// The other side's parse; `None` when there is nothing to compare
-    /// (not yet, or a fetch outcome decides every verdict in both modes).
-    pub other: Option<Arc<Document>>,
+    /// The other side, as fetched: the version before (the live file,
+    /// fetched as usual) or the text in the other mode (fetched as the
+    /// results were); `None` when there is nothing to compare (not yet, or
+    /// a fetch outcome decides every verdict in both modes).
+    pub other: Option<FetchedDocument>,
     /// The differing rows, ascending.
     rows: Vec<u32>,
     /// Their verdicts on the other side.
@@ -84,10 +87,12 @@ impl CompareJob {
     /// decides them the same way, so nothing is compared.
     pub fn new(results: Arc<Results>) -> CompareJob {
         let against = results.against();
+        let fetched = &results.fetched;
         let other = match &results.before {
-            Some(before) => Some(before.clone()),
-            None => (!results.fetched.outcome_decides())
-                .then(|| Arc::new(results.document().in_other_mode())),
+            Some(before) => Some(FetchedDocument::as_usual(before.clone())),
+            None => fetched.robots().rules().map(|_| {
+                FetchedDocument::new(Arc::new(fetched.document.in_other_mode()), fetched.outcome)
+            }),
         };
         let mut comparison = Comparison::none(against);
         comparison.other = other;
@@ -116,8 +121,8 @@ impl Job for CompareJob {
         };
         let crawlers: Vec<Crawler> = results.columns.iter().map(|c| c.crawler.clone()).collect();
         let diff = VerdictDiff::new(
-            &other.robots,
-            &results.document().robots,
+            other.robots(),
+            results.fetched.robots(),
             &crawlers,
             &CheckOptions::default(),
         );

@@ -3,7 +3,8 @@
 //! before (compare mode) and the AI usage preferences that apply. Built
 //! only for the rows on screen.
 
-use robots_matcher::{Category, CheckOptions, Usage};
+use robots_matcher::tools::usage::Usage;
+use robots_matcher::{Category, CheckOptions};
 
 use super::{Against, CheckRun};
 use crate::view_model::format::rule_label;
@@ -26,13 +27,13 @@ impl CheckRun {
         // (its deciding line may have moved): one check, for rows on screen.
         let before = match (comparison.against, &comparison.other) {
             (Against::Before, Some(before)) => results.crawler(row).map(|crawler| {
-                let verdict = before.robots.check(crawler, url);
+                let verdict = before.robots().check(crawler, url);
                 BeforeView {
                     allowed: verdict.allowed,
                     line: verdict.line,
                     rule: verdict
                         .rule
-                        .and_then(|r| before.robots.rules().get(r))
+                        .and_then(|r| before.document.robots.rules().get(r))
                         .map(|r| rule_label(r.line, &r.text)),
                     changed: other.is_some(),
                 }
@@ -52,9 +53,10 @@ impl CheckRun {
             checked_path,
             other,
             before,
-            usage: results
-                .crawler(row)
-                .and_then(|crawler| usage_view(&results.fetched.usage(crawler, url))),
+            usage: results.crawler(row).and_then(|crawler| {
+                let options = CheckOptions::default();
+                usage_view(&results.fetched.robots().usage(crawler, url, &options))
+            }),
         })
     }
 }
