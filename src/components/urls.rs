@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::components::common::drop_zone::DropZone;
-use crate::components::common::text_area::TextArea;
+use crate::components::common::text_area::{reloaded, TextField};
 use crate::store::use_inputs;
 use crate::view_model::{format_size, plural};
 
@@ -23,6 +23,7 @@ pub fn UrlInput() -> impl IntoView {
     let count = Memo::new(move |_| url_set.with(|u| u.list.len()));
     let in_field = inputs.urls_in_field();
     let zone = DropZone::new();
+    let field = TextField::new();
     view! {
         <div
             class="field urls-field"
@@ -58,17 +59,25 @@ pub fn UrlInput() -> impl IntoView {
                 when=move || in_field.get()
                 fallback=move || view! { <LargeList/> }
             >
-                <TextArea
-                    text=inputs.urls()
-                    reloads=inputs.reloads()
-                    on_text=Callback::new(move |text| inputs.edit_urls(text))
-                    take=Callback::new(move |text| inputs.take_large_urls(text))
-                    attr:id="urls-input"
-                    attr:data-testid="urls-input"
-                    attr:class="urls-input"
-                    attr:rows="4"
-                    attr:aria-describedby="urls-help"
-                />
+                <textarea
+                    id="urls-input"
+                    data-testid="urls-input"
+                    class="urls-input"
+                    node_ref=field.node
+                    rows="4"
+                    wrap="off"
+                    spellcheck="false"
+                    autocomplete="off"
+                    autocapitalize="off"
+                    aria-describedby="urls-help"
+                    prop:value=reloaded(inputs.urls(), inputs.reloads())
+                    on:input=field.on_input(move |text| inputs.edit_urls(text))
+                    on:paste=field.on_paste(move |text| inputs.take_large_urls(text))
+                    on:beforeinput=field.on_beforeinput(
+                        move |text| inputs.take_large_urls(text),
+                        move |text| inputs.edit_urls(text),
+                    )
+                ></textarea>
             </Show>
             <p id="urls-help" class="hint">
                 "One per line: full URLs or paths like "<code>"/shop?id=1"</code>

@@ -2,8 +2,10 @@
 //! text again when the store replaces it from outside (a file, a link, a
 //! sample) but never while the visitor types, reports what is typed, and
 //! takes in a program's multi-line insert (Playwright's `fill()`) at once
-//! rather than a line at a time.
+//! rather than a line at a time. The `<textarea>` stays in its component's
+//! markup; this gives it its value and listeners.
 
+use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -19,61 +21,75 @@ pub fn reloaded(text: Read<String>, reloads: Read<u32>) -> impl Fn() -> String {
     }
 }
 
-/// A `<textarea>` for one of the store's texts. Attributes and further
-/// listeners given to it go to the `<textarea>`.
-#[component]
-pub fn TextArea(
-    /// The text.
-    text: Read<String>,
-    /// Bumped when the text is replaced from outside.
-    reloads: Read<u32>,
-    /// Called with the field's whole text after each edit.
-    on_text: Callback<String>,
-    /// Offered the field's text with a text about to go in (a paste, a
-    /// program's insert) before the field takes it: `None` when it took the
-    /// text itself, so the field must not (a URL list too large to lay out
-    /// in a field), else the text back.
-    #[prop(optional)]
-    take: Option<Callback<String, Option<String>>>,
-    /// The element, for the caller's own use.
-    #[prop(optional)]
-    node_ref: NodeRef<html::Textarea>,
-) -> impl IntoView {
-    view! {
-        <textarea
-            node_ref=node_ref
-            wrap="off"
-            spellcheck="false"
-            autocomplete="off"
-            autocapitalize="off"
-            prop:value=reloaded(text, reloads)
-            on:input=move |event| {
-                if let Some(target) = event.target() {
-                    on_text.run(browser::field_value(&target));
+/// A `<textarea>` bound to one of the store's texts: its element takes
+/// `node_ref`, `prop:value` from [`reloaded`], and the listeners below.
+#[derive(Clone, Copy)]
+pub struct TextField {
+    /// The element.
+    pub node: NodeRef<html::Textarea>,
+}
+
+impl TextField {
+    /// A field not yet in the page.
+    pub fn new() -> TextField {
+        TextField {
+            node: NodeRef::new(),
+        }
+    }
+
+    /// For `on:input`: hands the field's whole text to `edit`.
+    pub fn on_input(self, edit: impl Fn(String) + 'static) -> impl Fn(ev::Event) + 'static {
+        move |event: ev::Event| {
+            if let Some(target) = event.target() {
+                edit(browser::field_value(&target));
+            }
+        }
+    }
+
+    /// For `on:paste`: offers the field's text with the paste in it to
+    /// `take`, which returns `None` when it took the text itself (a URL
+    /// list too large to lay out in a field): the field then does not.
+    pub fn on_paste(
+        self,
+        take: impl Fn(String) -> Option<String> + 'static,
+    ) -> impl Fn(ev::ClipboardEvent) + 'static {
+        move |event: ev::ClipboardEvent| {
+            let Some(el) = self.node.get_untracked() else {
+                return;
+            };
+            if let Some(pasted) = browser::paste_into(&event, &el) {
+                if take(pasted.text).is_none() {
+                    event.prevent_default();
                 }
             }
-            on:paste=move |event: leptos::ev::ClipboardEvent| {
-                let (Some(take), Some(el)) = (take, node_ref.get_untracked()) else { return };
-                if let Some(pasted) = browser::paste_into(&event, &el) {
-                    if take.run(pasted.text).is_none() {
-                        event.prevent_default();
-                    }
+        }
+    }
+
+    /// For `on:beforeinput`: takes a program's multi-line insert at once,
+    /// offering the field's text with it to `take` (as for a paste); when
+    /// `take` gives it back, it goes into the field and to `edit`.
+    pub fn on_beforeinput(
+        self,
+        take: impl Fn(String) -> Option<String> + 'static,
+        edit: impl Fn(String) + 'static,
+    ) -> impl Fn(ev::InputEvent) + 'static {
+        move |event: ev::InputEvent| {
+            let Some(el) = self.node.get_untracked() else {
+                return;
+            };
+            if let Some(mut inserted) = browser::take_multiline_insert(&event, &el) {
+                if let Some(text) = take(inserted.text) {
+                    inserted.text = text;
+                    browser::write_into(&el, &inserted);
+                    edit(inserted.text);
                 }
             }
-            on:beforeinput=move |event: leptos::ev::InputEvent| {
-                let Some(el) = node_ref.get_untracked() else { return };
-                if let Some(mut inserted) = browser::take_multiline_insert(&event, &el) {
-                    let text = match take {
-                        Some(take) => take.run(inserted.text),
-                        None => Some(inserted.text),
-                    };
-                    if let Some(text) = text {
-                        inserted.text = text;
-                        browser::write_into(&el, &inserted);
-                        on_text.run(inserted.text);
-                    }
-                }
-            }
-        ></textarea>
+        }
+    }
+}
+
+impl Default for TextField {
+    fn default() -> TextField {
+        TextField::new()
     }
 }

@@ -18,11 +18,10 @@ mod line_info;
 mod size_status;
 
 use leptos::ev;
-use leptos::html;
 use leptos::prelude::*;
 
 use crate::components::common::drop_zone::DropZone;
-use crate::components::common::text_area::TextArea;
+use crate::components::common::text_area::{reloaded, TextField};
 use crate::components::common::window::{visible, ScrollWindow};
 use robots_matcher::tools::line_diff::LineDiff;
 
@@ -91,7 +90,8 @@ impl EditorView {
 pub fn Editor(side: Side) -> impl IntoView {
     let inputs = use_inputs();
     let (text, document, compare) = (inputs.text(side), inputs.document(side), inputs.compare());
-    let textarea: NodeRef<html::Textarea> = NodeRef::new();
+    let field = TextField::new();
+    let textarea = field.node;
     let window = ScrollWindow::follow(textarea, 560.0);
     let measure = move || window.measure(textarea);
     let hover_line = RwSignal::new(None::<u32>);
@@ -169,6 +169,11 @@ pub fn Editor(side: Side) -> impl IntoView {
         }
     };
 
+    let edit = move |text| {
+        inputs.edit_text(side, text);
+        update_caret();
+    };
+
     let on_mouse_move = move |event: ev::MouseEvent| {
         let y = event.offset_y() as f64 + window.top.get_untracked() - PAD_Y;
         let line = (y / LINE_HEIGHT).floor().max(0.0) as u32 + 1;
@@ -208,18 +213,19 @@ pub fn Editor(side: Side) -> impl IntoView {
                 <gutter::Gutter editor/>
                 <div class="code">
                     <layer::ColourLayer editor/>
-                    <TextArea
-                        text
-                        reloads=inputs.reloads()
-                        on_text=Callback::new(move |text| {
-                            inputs.edit_text(side, text);
-                            update_caret();
-                        })
+                    <textarea
+                        id=id(side, "robots-input")
+                        class="editor-input"
+                        data-testid=id(side, "robots-input")
                         node_ref=textarea
-                        attr:id=id(side, "robots-input")
-                        attr:class="editor-input"
-                        attr:data-testid=id(side, "robots-input")
-                        attr:aria-describedby=format!("{} {}", id(side, "line-info"), id(side, "editor-help"))
+                        wrap="off"
+                        spellcheck="false"
+                        autocomplete="off"
+                        autocapitalize="off"
+                        aria-describedby=format!("{} {}", id(side, "line-info"), id(side, "editor-help"))
+                        prop:value=reloaded(text, inputs.reloads())
+                        on:input=field.on_input(edit)
+                        on:beforeinput=field.on_beforeinput(Some, edit)
                         on:scroll=move |_| measure()
                         on:keyup=move |_| update_caret()
                         on:click=move |_| update_caret()
@@ -229,7 +235,7 @@ pub fn Editor(side: Side) -> impl IntoView {
                         }
                         on:mousemove=on_mouse_move
                         on:mouseleave=move |_| hover_line.set(None)
-                    />
+                    ></textarea>
                 </div>
             </div>
             <p id=id(side, "editor-help") class="hint">
