@@ -93,11 +93,11 @@ impl Job for ExportJob {
         let results = self.run.results();
         let comparison = self.run.comparison();
         // The table's matchers: the robots.txt as fetched, on both sides.
-        let matchers = results.fetched.matchers(&results.columns);
+        let matchers = results.fetched.matchers(results.crawlers());
         let others = comparison
             .other
             .as_ref()
-            .map(|other| other.matchers(&results.columns));
+            .map(|other| other.matchers(results.crawlers()));
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {

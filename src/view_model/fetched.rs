@@ -7,10 +7,9 @@
 
 use std::sync::Arc;
 
-use robots_matcher::{CrawlerMatcher, FetchOutcome, FetchedRobots};
+use robots_matcher::{Crawler, CrawlerMatcher, FetchOutcome, FetchedRobots};
 
 use super::document::Document;
-use super::results::Column;
 
 /// A parse and how fetching it ended.
 #[derive(Clone, Debug)]
@@ -37,13 +36,16 @@ impl FetchedDocument {
         FetchedRobots::new(&self.document.robots, self.outcome)
     }
 
-    /// Each column's crawler matcher, in column order, carrying the
-    /// outcome's verdict when it decides.
-    pub fn matchers(&self, columns: &[Column]) -> Vec<CrawlerMatcher<'_>> {
+    /// Each crawler's matcher, in order, carrying the outcome's verdict
+    /// when it decides.
+    pub fn matchers<'c>(
+        &self,
+        crawlers: impl IntoIterator<Item = &'c Crawler>,
+    ) -> Vec<CrawlerMatcher<'_>> {
         let robots = self.robots();
-        columns
-            .iter()
-            .map(|c| robots.matcher_for(&c.crawler))
+        crawlers
+            .into_iter()
+            .map(|crawler| robots.matcher_for(crawler))
             .collect()
     }
 }

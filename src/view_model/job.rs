@@ -79,16 +79,22 @@ mod tests {
         }
     }
 
+    impl<'c> Counting<'c> {
+        fn new(total: usize, cost_ms: f64, clock: &'c Cell<f64>) -> Counting<'c> {
+            Counting {
+                done: 0,
+                total,
+                steps: Vec::new(),
+                clock,
+                cost_ms,
+            }
+        }
+    }
+
     #[test]
     fn cheap_units_double_the_step_up_to_its_cap() {
         let clock = Cell::new(0.0);
-        let mut job = Counting {
-            done: 0,
-            total: 100_000,
-            steps: Vec::new(),
-            clock: &clock,
-            cost_ms: 0.0001,
-        };
+        let mut job = Counting::new(100_000, 0.0001, &clock);
         assert!(!run_for(&mut job, 5.0, &|| clock.get()));
         assert_eq!(&job.steps[..4], [16, 32, 64, 128]);
         assert!(job.steps.iter().all(|&s| s <= MAX_STEP));
@@ -101,13 +107,7 @@ mod tests {
     #[test]
     fn costly_units_halve_the_step_and_stop_at_the_deadline() {
         let clock = Cell::new(0.0);
-        let mut job = Counting {
-            done: 0,
-            total: 10_000,
-            steps: Vec::new(),
-            clock: &clock,
-            cost_ms: 1.0,
-        };
+        let mut job = Counting::new(10_000, 1.0, &clock);
         assert!(!run_for(&mut job, 30.0, &|| clock.get()));
         // 16 units took 16 ms: each next step is half the one before while
         // a step takes over 4 ms, until the deadline.

@@ -1,6 +1,6 @@
 //! Widgets more than one component shows: verdict badges, severity marks,
 //! links to a line of the editor, progress; and the behaviours several
-//! components share: a virtual window over a long list ([`window`]), a
+//! components share: a virtual window over a long list ([`window`](mod@window)), a
 //! zone files can be dropped on ([`drop_zone`]), a text field kept in step
 //! with an input ([`text_area`]).
 

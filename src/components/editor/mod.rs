@@ -7,10 +7,10 @@
 //!
 //! - this module: the editor of one side, its scrolling, caret and the
 //!   lines it is asked to show;
-//! - [`gutter`]: numbers, diagnostics marks, counts of results decided;
-//! - [`layer`]: the colour layer;
-//! - [`line_info`]: what the active line is and does;
-//! - [`size_status`]: size, lines and Google's size limit.
+//! - `gutter`: numbers, diagnostics marks, counts of results decided;
+//! - `layer`: the colour layer;
+//! - `line_info`: what the active line is and does;
+//! - `size_status`: size, lines and Google's size limit.
 
 mod gutter;
 mod layer;

@@ -2,11 +2,11 @@
 //! and an order, exports, and either the table of rows or every rule with
 //! how many rows it decides.
 //!
-//! - [`summary`]: counts, progress, the fetch note, compare mode's changes,
+//! - `summary`: counts, progress, the fetch note, compare mode's changes,
 //!   notes;
-//! - [`filters`]: the filters, the order and the switch to the rules view;
-//! - [`table`]: the rows, drawn in a virtual window;
-//! - [`rules`]: every rule with its count, and the dead ones.
+//! - `filters`: the filters, the order and the switch to the rules view;
+//! - `table`: the rows, drawn in a virtual window;
+//! - `rules`: every rule with its count, and the dead ones.
 
 mod filters;
 mod rules;

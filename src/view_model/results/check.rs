@@ -7,7 +7,11 @@ use std::sync::Arc;
 use robots_matcher::CrawlerMatcher;
 
 use super::{Cell, Column, Counts, Results};
-use crate::view_model::{CrawlerList, Document, FetchedDocument, Job, UrlSet};
+use crate::view_model::document::Document;
+use crate::view_model::fetched::FetchedDocument;
+use crate::view_model::inputs::CrawlerList;
+use crate::view_model::job::Job;
+use crate::view_model::url_set::UrlSet;
 
 /// Checking every URL for every crawler, a slice at a time.
 #[derive(Debug)]
@@ -70,7 +74,7 @@ impl Job for CheckJob {
     /// Checks up to `max_urls` more URLs (for every crawler).
     fn run(&mut self, max_urls: usize) -> bool {
         let r = &mut self.results;
-        let matchers: Vec<CrawlerMatcher> = r.fetched.matchers(&r.columns);
+        let matchers: Vec<CrawlerMatcher> = r.fetched.matchers(r.crawlers());
         let end = self
             .next_url
             .saturating_add(max_urls)

@@ -9,7 +9,8 @@ use robots_matcher::tools::compare::{ChangeCounts, VerdictDiff};
 use robots_matcher::{CheckOptions, Crawler, Mode};
 
 use super::{Cell, CheckRun, Results};
-use crate::view_model::{FetchedDocument, Job};
+use crate::view_model::fetched::FetchedDocument;
+use crate::view_model::job::Job;
 
 /// What the results are compared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,7 +120,7 @@ impl Job for CompareJob {
         let Some(other) = &comparison.other else {
             return true;
         };
-        let crawlers: Vec<Crawler> = results.columns.iter().map(|c| c.crawler.clone()).collect();
+        let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
         let diff = VerdictDiff::new(
             other.robots(),
             results.fetched.robots(),
@@ -161,18 +162,12 @@ impl Job for CompareJob {
 }
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{compared, results};
+    use super::super::testing::{live_and_draft, results};
     use super::*;
 
     #[test]
     fn compare_mode_counts_changes_each_way_and_per_crawler() {
-        let r = compared(
-            "User-agent: *\nDisallow: /private/\n",
-            "User-agent: *\nDisallow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n",
-            "Googlebot, GPTBot",
-            "/private/a\n/blog/b\n/about",
-        );
-        let run = CheckRun::compared_at_once(r);
+        let run = CheckRun::compared_at_once(live_and_draft());
         let comparison = run.comparison();
         assert_eq!(comparison.against, Against::Before);
         // Googlebot: /private/a newly allowed, /blog/b newly blocked.

@@ -5,15 +5,15 @@
 //! its URL and crawler are indices, its text is built only for the rows on
 //! screen. By concern:
 //!
-//! - [`cell`]: what a row keeps, counts, the columns;
-//! - [`check`]: the check, a job run a slice at a time ([`CheckJob`]);
-//! - [`compare`]: the other side's verdicts where they differ (the other
+//! - `cell`: what a row keeps, counts, the columns;
+//! - `check`: the check, a job run a slice at a time ([`CheckJob`]);
+//! - `compare`: the other side's verdicts where they differ (the other
 //!   mode, or the version before) ([`CompareJob`]);
-//! - [`run`]: one check run, its results and their comparison in one value;
-//! - [`rules`]: how many rows each rule and line decides (the by-rule view,
+//! - `run`: one check run, its results and their comparison in one value;
+//! - `rules`: how many rows each rule and line decides (the by-rule view,
 //!   the gutter);
-//! - [`table`]: the table's filters and order, and the rows it shows;
-//! - [`row`]: what one row shows.
+//! - `table`: the table's filters and order, and the rows it shows;
+//! - `row`: what one row shows.
 
 mod cell;
 mod check;
@@ -135,6 +135,11 @@ impl Results {
             .map_or("", |c| c.spec.as_str())
     }
 
+    /// The crawlers checked, in column order.
+    pub fn crawlers(&self) -> impl Iterator<Item = &Crawler> {
+        self.columns.iter().map(|c| &c.crawler)
+    }
+
     /// The crawler of a row.
     pub fn crawler(&self, row: usize) -> Option<&Crawler> {
         self.columns.get(self.position(row).1).map(|c| &c.crawler)
@@ -182,6 +187,17 @@ pub(crate) mod testing {
                 (r.url(row), r.agent(row), cell.allowed(), cell.line)
             })
             .collect()
+    }
+
+    /// A live file and a draft of it compared (compare mode): Googlebot
+    /// and GPTBot on `/private/a`, `/blog/b` and `/about`.
+    pub fn live_and_draft() -> Arc<Results> {
+        compared(
+            "User-agent: *\nDisallow: /private/\n",
+            "User-agent: *\nDisallow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n",
+            "Googlebot, GPTBot",
+            "/private/a\n/blog/b\n/about",
+        )
     }
 
     /// Results of `after` compared with `before` (compare mode).

@@ -143,7 +143,7 @@ mod tests {
 
     use robots_matcher::Mode;
 
-    use super::super::testing::{compared, doc, results};
+    use super::super::testing::{doc, live_and_draft, results};
     use super::*;
     use crate::view_model::{CrawlerList, FetchedDocument, Results, UrlSet};
 
@@ -180,13 +180,7 @@ mod tests {
 
     #[test]
     fn in_compare_mode_every_row_shows_its_verdict_before() {
-        let r = compared(
-            "User-agent: *\nDisallow: /private/\n",
-            "User-agent: *\nDisallow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n",
-            "Googlebot, GPTBot",
-            "/private/a\n/blog/b\n/about",
-        );
-        let run = CheckRun::compared_at_once(r);
+        let run = CheckRun::compared_at_once(live_and_draft());
         // Every row shows its verdict before; only changed rows are marked.
         let unchanged = run.row_view(1).unwrap().before.unwrap();
         assert_eq!(
