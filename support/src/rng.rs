@@ -13,14 +13,15 @@ pub fn seeded(seed: u64) -> Rng {
     Rng::with_seed(seed)
 }
 
-/// An element of `items`, drawn uniformly.
+/// An element of `items` (words, bytes: small copyable things), drawn
+/// uniformly.
 ///
 /// # Panics
 ///
 /// When `items` is empty (a test's own mistake, not an input's).
-pub fn pick<'a, T>(rng: &mut Rng, items: &'a [T]) -> &'a T {
+pub fn pick<T: Copy>(rng: &mut Rng, items: &[T]) -> T {
     assert!(!items.is_empty(), "pick from an empty slice");
-    &items[rng.usize(..items.len())]
+    items[rng.usize(..items.len())]
 }
 
 /// `len` bytes, each drawn uniformly.
@@ -51,7 +52,7 @@ mod tests {
         let mut seen = [false; 3];
         for _ in 0..100 {
             let item = pick(&mut rng, &items);
-            seen[items.iter().position(|i| i == item).unwrap()] = true;
+            seen[items.iter().position(|&i| i == item).unwrap()] = true;
         }
         assert_eq!(seen, [true; 3]);
         let drawn = bytes(&mut rng, 4096);

@@ -214,10 +214,7 @@ impl Reader<'_> {
     fn code_path(&mut self) {
         let mut segments = Vec::new();
         let mut line = self.tokens[self.at].line;
-        loop {
-            let Some(word) = self.ident(self.at) else {
-                break;
-            };
+        while let Some(word) = self.ident(self.at) {
             segments.push(word.to_string());
             line = self.tokens[self.at].line;
             self.at += 1;
