@@ -13,7 +13,9 @@
 //! module names by `crate::`, `super::`, `self::` or a child's name, in
 //! `use` declarations and in code, test modules included (a test of a
 //! lower layer that needs a higher one belongs beside the higher one).
-//! A failure names the file, the line and the arrow.
+//! A failure names the file, the line and the arrow. And every module
+//! file opens with a doc comment (`//!`) saying what it is for: the
+//! README's map is short because the modules say it.
 //!
 //! `ARCHITECTURE_ROOT=/path/to/checkout cargo test --test architecture`
 //! checks another checkout's sources against these rules (a branch before
@@ -203,4 +205,35 @@ fn the_apps_view_model_imports_no_store_and_the_store_no_component() {
         .arrows
         .keys()
         .any(|(from, to)| from.starts_with("store") && to.starts_with("view_model")));
+}
+
+#[test]
+fn every_module_file_says_what_it_is_for() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut undocumented = Vec::new();
+    let mut seen = 0;
+    for krate in [&MATCHER, &CLI, &APP] {
+        let mut stack = vec![root.join(krate.src)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    seen += 1;
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    if !text.trim_start().starts_with("//!") {
+                        let shown = path.strip_prefix(root).unwrap_or(&path);
+                        undocumented.push(shown.display().to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 50, "only {seen} files found");
+    assert!(
+        undocumented.is_empty(),
+        "these files open without a `//!` doc comment saying what the module is for:\n{}",
+        undocumented.join("\n")
+    );
 }
