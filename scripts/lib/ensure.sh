@@ -158,11 +158,12 @@ RELEASE_BUILD_ENV=()
 # Whether this toolchain builds a program for wasm32 with the size
 # options: a std-using program with a panic path, built as the release
 # build would (build-std, panic=abort then immediate-abort). The answer is
-# kept in target/release-probe/ per toolchain and options, so the probe
-# (about a minute: it compiles std) runs once; its output stays in
-# probe.log there.
+# kept in target/release-probe/ (RELEASE_PROBE_DIR) per toolchain and
+# options, so the probe (about a minute: it compiles std) runs once; its
+# output stays beside it, in SIZE_PROBE_LOG.
+SIZE_PROBE_LOG=""
 size_options_accepted() {
-	local dir="$ROOT/target/release-probe" key answer
+	local dir="${RELEASE_PROBE_DIR:-$ROOT/target/release-probe}" key answer
 	key="$(
 		{
 			rustc -vV
@@ -172,6 +173,7 @@ size_options_accepted() {
 		} | sha256sum | cut -c1-16
 	)"
 	answer="$dir/answer-$key"
+	SIZE_PROBE_LOG="$dir/probe-$key.log"
 	if [[ ! -f "$answer" ]]; then
 		mkdir -p "$dir/src"
 		cat >"$dir/Cargo.toml" <<-'TOML'
@@ -198,7 +200,7 @@ size_options_accepted() {
 		RUST
 		log "probing whether $(rustc -V) accepts the release build's size options (once per toolchain)"
 		if (cd "$dir" && env "${SIZE_OPTIONS_ENV[@]}" CARGO_TARGET_DIR="$dir/target" \
-			cargo build --release --target wasm32-unknown-unknown --quiet) >"$dir/probe.log" 2>&1; then
+			cargo build --release --target wasm32-unknown-unknown --quiet) >"$SIZE_PROBE_LOG" 2>&1; then
 			echo accepted >"$answer"
 		else
 			echo refused >"$answer"
@@ -219,8 +221,8 @@ choose_release_build() {
 	else
 		RELEASE_BUILD_KIND=stable
 		RELEASE_BUILD_ENV=()
-		printf 'notice: %s refuses the size options (build-std, -Cpanic=immediate-abort; see target/release-probe/probe.log): building the stable way, about 21 KB larger gzipped\n' \
-			"$(rustc -V)" >&2
+		printf 'notice: %s refuses the size options (build-std, -Cpanic=immediate-abort; see %s): building the stable way, about 22 KB larger gzipped\n' \
+			"$(rustc -V)" "${SIZE_PROBE_LOG#"$ROOT"/}" >&2
 	fi
 }
 
