@@ -1,20 +1,27 @@
 // trunk's last build step (a post_build hook in Trunk.toml), run in the
-// staging directory before it replaces dist/:
+// staging directory before it replaces dist/. The page loads
+// wasm-bindgen's JS glue as its one module script (pattern_script in
+// Trunk.toml), and this step makes that glue start the app with integrity
+// checked all the way down:
 //
-// 1. release builds: minify wasm-bindgen's JS glue with terser (trunk's own
+// 1. it appends to the glue the few lines that start the app: fetch the
+//    wasm with its subresource integrity (a fetch from a script carries
+//    none unless asked) and dispatch `TrunkApplicationStarted` (what
+//    trunk's own loader dispatches; tests wait for it);
+// 2. release builds: it minifies the glue with terser (trunk's own
 //    minifier fails on its `export default`): 9.3 KB gzipped becomes 7.1 KB;
-// 2. every build: subresource integrity on every file index.html loads,
-//    computed from the files as they are shipped, so after terser rewrote
-//    the glue: `integrity` on each <link> and <script> naming a file of the
-//    build (trunk's own, computed before terser, are replaced), and the
-//    wasm's in `data-wasm-integrity` on the loader's tag, which
-//    public/boot.js passes to its fetch (a fetch from a script carries no
-//    integrity unless asked).
+// 3. it sets `integrity` on every <link> and <script> of index.html that
+//    names a file of the build, from the files as shipped (trunk hashes
+//    the glue before it is rewritten here, so its own values would be
+//    wrong).
 //
 // A browser then refuses a file whose bytes differ from what the page
 // names: a CDN or cache serving a stale or altered file breaks loudly
-// instead of running it. e2e/specs/build.spec.mjs checks the hashes and
-// that a changed file is refused.
+// instead of running. e2e/specs/build.spec.mjs checks the hashes and that
+// a changed file is refused. (A loader script importing the glue, as this
+// build had before, cannot do this: `import()` takes no integrity, and
+// Chromium runs a module again fetched without it after its modulepreload
+// failed the check.)
 //
 //   node scripts/lib/post-build.mjs [dir]   (default: $TRUNK_STAGING_DIR)
 
@@ -42,36 +49,49 @@ function withAttribute(tag, name, value) {
 }
 
 /**
+ * `glue` (wasm-bindgen's JS for the web target) with the lines that
+ * start the app from `wasmName` beside it, checked against `wasmIntegrity`.
+ * Throws when the glue has no default export (its init function).
+ */
+export function withStart(glue, wasmName, wasmIntegrity) {
+  const init = /export\s*\{[^}]*?\b([\w$]+)\s+as\s+default\b/.exec(glue)?.[1] ?? /export\s+default\s+([\w$]+)\s*;/.exec(glue)?.[1];
+  if (!init) throw new Error("the JS glue has no default export (wasm-bindgen's init): cannot start the app");
+  return `${glue}
+// Appended by scripts/lib/post-build.mjs: start the app, the wasm checked
+// against its integrity.
+const started = await ${init}({
+  module_or_path: fetch(new URL(${JSON.stringify(wasmName)}, import.meta.url), { integrity: ${JSON.stringify(wasmIntegrity)} }),
+});
+dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: started } }));
+`;
+}
+
+/**
  * `html` with integrity on every <link> and <script> that names a file of
- * `files` (a map from file name to bytes), and `data-wasm-integrity` on a
- * tag with `data-wasm`. Throws when a tag names no file of the build.
+ * `files` (a map from file name to bytes). Throws when a tag names a file
+ * that is not in the build.
  */
 export function withIntegrity(html, files) {
-  const bytesOf = (url) => {
+  return html.replace(/<(?:link|script)\b[^>]*>/gi, (tag) => {
+    const url = attribute(tag, 'href') ?? attribute(tag, 'src');
+    if (!url || /^(data|https?):/i.test(url)) return tag;
     const name = basename(new URL(url, 'http://build.invalid/').pathname);
     const bytes = files.get(name);
     if (!bytes) throw new Error(`index.html names ${url}, which is not in the build`);
-    return bytes;
-  };
-  return html.replace(/<(?:link|script)\b[^>]*>/gi, (tag) => {
-    let out = tag;
-    const url = attribute(tag, 'href') ?? attribute(tag, 'src');
-    if (url && !/^(data|https?):/i.test(url)) out = withAttribute(out, 'integrity', integrity(bytesOf(url)));
-    const wasm = attribute(tag, 'data-wasm');
-    if (wasm) out = withAttribute(out, 'data-wasm-integrity', integrity(bytesOf(wasm)));
-    return out;
+    return withAttribute(tag, 'integrity', integrity(bytes));
   });
 }
 
 async function postBuild(dir, release) {
   const names = await readdir(dir);
-  if (release) {
-    for (const name of names.filter((n) => /^robots-playground-.*\.js$/.test(n))) {
-      const path = join(dir, name);
-      const result = await minify(await readFile(path, 'utf8'), { module: true, compress: true, mangle: true });
-      await writeFile(path, result.code);
-    }
-  }
+  const glues = names.filter((n) => /^robots-playground-.*\.js$/.test(n));
+  if (glues.length !== 1) throw new Error(`expected one robots-playground-*.js in ${dir}, found ${glues.length}`);
+  const glue = join(dir, glues[0]);
+  const wasmName = glues[0].replace(/\.js$/, '_bg.wasm');
+  const wasm = await readFile(join(dir, wasmName));
+  let code = withStart(await readFile(glue, 'utf8'), wasmName, integrity(wasm));
+  if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
+  await writeFile(glue, code);
   const files = new Map();
   for (const name of names) files.set(name, await readFile(join(dir, name)));
   const index = join(dir, 'index.html');
