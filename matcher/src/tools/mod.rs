@@ -8,12 +8,15 @@
 //!   (`FetchedRobots::explain`);
 //! - [`compare`]: verdicts that change between two readings
 //!   ([`compare::VerdictDiff`]);
+//! - [`expect`]: expectations files, checked against a robots.txt
+//!   ([`expect::Expectations`]);
 //! - [`record`]: a verdict written down ([`record::VerdictRecord`]);
 //! - [`usage`]: AI usage preferences (`FetchedRobots::usage`);
 //! - [`line_diff`]: which lines differ between two versions;
 //! - [`reference`](mod@reference): where each behaviour is written down.
 
 pub mod compare;
+pub mod expect;
 pub mod explain;
 pub mod line_diff;
 pub mod lint;
