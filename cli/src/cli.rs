@@ -105,6 +105,24 @@ pub enum Command {
     /// Exit status: 0 (1 with --fail-on-change when a verdict changes), 2 for
     /// a bad command line or an unreadable file.
     Diff(DiffArgs),
+    /// Check an expectations file: do crawlers get the verdicts you expect?
+    ///
+    /// EXPECTATIONS holds one expectation a line: CRAWLERS EXPECTED URL, as
+    /// in 'Googlebot,bingbot allowed /' or 'GPTBot disallowed /blog/'.
+    /// CRAWLERS are comma-separated crawler specs (see `robotstxt --help`);
+    /// EXPECTED is allowed, disallowed, and/or AI usage preferences that
+    /// must apply (train-ai=n for Content-Usage, ai-train=no for
+    /// Content-Signal), comma-separated; URL is a URL or a path. '#' starts
+    /// a comment; '@mode rfc9309' (or google, default) sets the reading for
+    /// the lines below. Each crawler of each line is one check, printed
+    /// with the verdict and the line of robots.txt that decided it.
+    ///
+    /// Exit status: 0 when every expectation holds, 1 when one fails, 2
+    /// for a bad command line, an unreadable file or mistakes in the
+    /// expectations file (each is printed as FILE:LINE; nothing is checked).
+    ///
+    /// Example: robotstxt test --robots https://example.com/ expectations.txt
+    Test(TestArgs),
     /// Fetch a robots.txt like a crawler and print it, with how the fetch went
     ///
     /// Prints the body (as fetched, up to the size limit) on stdout, and on
@@ -120,12 +138,20 @@ pub enum Command {
     Completions(CompletionsArgs),
 }
 
-/// `--agent`, `--raw-url`, `--legacy-agent-matching`.
+/// `--agent`, and how its checks match.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CrawlerArgs {
     /// The crawler (repeatable; see `robotstxt --help`)
     #[arg(long = "agent", value_name = "SPEC")]
     pub agents: Vec<String>,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+}
+
+/// `--raw-url`, `--legacy-agent-matching`: how URLs are read and crawlers
+/// matched (also for `test`, whose crawlers come from its file).
+#[derive(Args, Debug, Clone, Default)]
+pub struct MatchArgs {
     /// Match the path exactly as typed, without the percent-encoding a
     /// crawler's request applies
     #[arg(long)]
@@ -314,6 +340,47 @@ pub struct DiffArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct TestArgs {
+    /// The robots.txt to check: a file, '-' for stdin, or a URL (fetched
+    /// like a crawler does: a 503 disallows everything)
+    #[arg(long, value_name = "FILE|URL")]
+    pub robots: Option<String>,
+    /// Output format: text (a line per check and a summary), json (JSON
+    /// Lines, one object per check: line, crawler, url, expected, allowed,
+    /// passed, deciding_line, deciding_text, usage, record), junit (JUnit
+    /// XML, a testcase per check) or github (an error annotation on each
+    /// failing line of the expectations file)
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<TestFormat>,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub fetch_status: FetchStatusArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The expectations file ('-' for stdin)
+    #[arg(value_name = "EXPECTATIONS")]
+    pub expectations: Option<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestFormat {
+    /// A line per check (ok or FAIL) and a summary line
+    Text,
+    /// JSON Lines, one object per check
+    Json,
+    /// JUnit XML, one testcase per check
+    Junit,
+    /// GitHub Actions workflow commands: an error per failing check
+    Github,
+}
+
+#[derive(Args, Debug)]
 pub struct FetchArgs {
     #[command(flatten)]
     pub read: ReadArgs,
@@ -398,12 +465,13 @@ fn command_names() -> Vec<String> {
 }
 
 /// The subcommands, as the static names usage errors point at.
-const COMMANDS: [&str; 7] = [
+const COMMANDS: [&str; 8] = [
     "check",
     "batch",
     "lint",
     "explain",
     "diff",
+    "test",
     "fetch",
     "completions",
 ];
