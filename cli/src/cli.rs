@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use robots_matcher::tools::severity::Severity;
 use robots_matcher::{FetchOutcome, Mode};
 
 use crate::error::CliError;
@@ -31,7 +32,8 @@ which reads up to 32 MiB. A fetch decodes gzip, deflate and br bodies and
 refuses other codings; --timeout covers the whole fetch, redirects included.
 
 Exit status: 0 done, 1 found what was asked to fail on (lint errors,
---fail-on-disallowed, --fail-on-change), 2 bad command line or unreadable input.";
+--fail-on-disallowed, --fail-on-change, --fail-on, failed expectations), 2 bad
+command line or unreadable input.";
 
 /// robotstxt: check URLs against robots.txt exactly as Googlebot reads it,
 /// or strictly by RFC 9309.
@@ -95,15 +97,20 @@ pub enum Command {
     ///
     /// Exit status: 0, or 2 for a bad command line or an unreadable file.
     Explain(ExplainArgs),
-    /// List the URLs whose verdict changes between two robots.txt files
+    /// List what changes between two robots.txt files, and how much it matters
     ///
     /// For every URL whose verdict differs (allowed in one file, disallowed
     /// in the other) prints the change and the deciding rule in each file
-    /// with its line, then a summary. URLs whose verdict stays the same are
-    /// not listed, even when another line decides it.
+    /// with its line. URLs whose verdict stays the same are not listed, even
+    /// when another line decides it. Then the file's own changes: * newly
+    /// disallowed from (or allowed on) the site root, whatever URLs were
+    /// given; rules and other lines added or removed, per crawler; or
+    /// comments and whitespace alone. Each change is critical, warning or
+    /// info (see --fail-on and the README), and a summary counts them.
     ///
-    /// Exit status: 0 (1 with --fail-on-change when a verdict changes), 2 for
-    /// a bad command line or an unreadable file.
+    /// Exit status: 0 (1 with --fail-on-change when a verdict changes, or
+    /// with --fail-on when a change is that severe), 2 for a bad command
+    /// line or an unreadable file.
     Diff(DiffArgs),
     /// Check an expectations file: do crawlers get the verdicts you expect?
     ///
@@ -315,14 +322,23 @@ pub struct DiffArgs {
     /// CSV table or a sitemap
     #[arg(long, value_name = "FILE")]
     pub urls: Option<String>,
-    /// JSON Lines, one object per changed URL: change (newly-allowed,
-    /// newly-disallowed), url, agent, old and new (each the record check
-    /// --format json writes)
+    /// JSON Lines, one object per change: for a URL, change
+    /// (newly-allowed, newly-disallowed), url, agent, severity, class, old
+    /// and new (each the record check --format json writes); for a rule or
+    /// another line, change (rule-removed, rule-added, directive-removed,
+    /// directive-added), severity, class, text, file, line, agents; for
+    /// the text, change (comments-only, rules-unchanged), severity, class
     #[arg(long)]
     pub json: bool,
     /// Exit 1 if any verdict changes
     #[arg(long)]
     pub fail_on_change: bool,
+    /// Exit 1 if any change is at least this severe: critical (a search
+    /// crawler newly disallowed, or * from the site root), warning (another
+    /// crawler newly disallowed, an Allow removed, a Disallow added) or
+    /// info (anything else that changed, comments included)
+    #[arg(long, value_name = "SEVERITY", value_parser = parse_severity)]
+    pub fail_on: Option<Severity>,
     #[command(flatten)]
     pub crawler: CrawlerArgs,
     #[command(flatten)]
@@ -414,6 +430,10 @@ fn parse_seconds(value: &str) -> Result<Duration, String> {
 /// names the value and the flag.
 pub fn mode_value(value: &str) -> Result<Mode, &'static str> {
     Mode::parse(value).ok_or("use google or rfc9309")
+}
+
+fn parse_severity(value: &str) -> Result<Severity, String> {
+    Severity::parse(value).ok_or_else(|| "use critical, warning or info".to_string())
 }
 
 fn parse_fetch_status(value: &str) -> Result<FetchOutcome, String> {

@@ -142,10 +142,7 @@ mod tests {
 
     #[test]
     fn markup_and_unrepresentable_characters_are_escaped() {
-        assert_eq!(
-            attribute(r#"a<b & "c">"#),
-            "a&lt;b &amp; &quot;c&quot;&gt;"
-        );
+        assert_eq!(attribute(r#"a<b & "c">"#), "a&lt;b &amp; &quot;c&quot;&gt;");
         assert_eq!(attribute("x\ny\tz"), "x&#10;y&#9;z");
         assert_eq!(text("x\ny\r"), "x\ny&#13;");
         assert_eq!(text("bell\u{7}"), "bell\\u{7}");

@@ -111,10 +111,7 @@ fn read_expectations(
         };
         let message = printable(&error.kind.to_string()).into_owned();
         // A failing stderr must not hide the exit status.
-        let _ = std::io::Write::write_fmt(
-            &mut stderr,
-            format_args!("{place}: error: {message}\n"),
-        );
+        let _ = std::io::Write::write_fmt(&mut stderr, format_args!("{place}: error: {message}\n"));
         if format == TestFormat::Github {
             out.line(&workflow_command(
                 "error",
@@ -279,7 +276,11 @@ impl<'a> Report<'a> {
         format!(
             "{} of {} against {}: {} passed, {} failed",
             count(self.checked.rows().len(), "check", "checks"),
-            count(self.expectations.entries().len(), "expectation", "expectations"),
+            count(
+                self.expectations.entries().len(),
+                "expectation",
+                "expectations"
+            ),
             printable(self.file.source.name()),
             self.checked.passed(),
             self.checked.failed()

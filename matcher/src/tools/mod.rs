@@ -8,6 +8,8 @@
 //!   (`FetchedRobots::explain`);
 //! - [`compare`]: verdicts that change between two readings
 //!   ([`compare::VerdictDiff`]);
+//! - [`severity`]: how much each change between two versions matters
+//!   ([`severity::CHANGE_CLASSES`], [`severity::FileChanges`]);
 //! - [`expect`]: expectations files, checked against a robots.txt
 //!   ([`expect::Expectations`]);
 //! - [`record`]: a verdict written down ([`record::VerdictRecord`]);
@@ -26,4 +28,5 @@ pub mod line_diff;
 pub mod lint;
 pub mod record;
 pub mod reference;
+pub mod severity;
 pub mod usage;
