@@ -128,7 +128,7 @@ pub enum Command {
     /// for a bad command line, an unreadable file or mistakes in the
     /// expectations file (each is printed as FILE:LINE; nothing is checked).
     ///
-    /// Example: robotstxt test --robots https://example.com/ expectations.txt
+    /// Example: robotstxt test --robots public/robots.txt robots-expectations.txt
     Test(TestArgs),
     /// Fetch a robots.txt like a crawler and print it, with how the fetch went
     ///

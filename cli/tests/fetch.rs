@@ -508,7 +508,10 @@ fn lint_explain_and_diff_fetch_too() {
         "/private",
     ]);
     let text = diff.stdout_text();
-    assert!(text.starts_with("newly disallowed  /open"), "{text}");
+    assert!(
+        text.starts_with("critical  newly disallowed  /open"),
+        "{text}"
+    );
     assert!(text.contains("1 of 2 URLs changes verdict"), "{text}");
 }
 
@@ -773,4 +776,41 @@ fn a_tls_failure_is_told_in_the_tls_librarys_words() {
     );
     assert!(stderr.contains("corrupt message"), "{stderr}");
     assert!(!stderr.contains("UTF-8"), "{stderr}");
+}
+
+#[test]
+fn test_checks_expectations_against_the_fetch_outcome() {
+    let server = Server::start();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("robotstxt-fetch-test");
+    std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
+    std::fs::write(
+        dir.join("expectations.txt"),
+        "Googlebot allowed /open\nGooglebot disallowed /private\n",
+    )
+    .expect("the expectations can be written");
+    let test = |robots: &str| {
+        run_in(
+            &dir,
+            &["test", "--robots", robots, "--json", "expectations.txt"],
+            b"",
+        )
+    };
+    let live = test(&server.url("/robots.txt"));
+    assert_eq!(live.status, 0, "{}", live.stdout_text());
+    // A 503: every URL disallowed, so /open fails, with the outcome told.
+    let down = test(&server.url("/status/503/robots.txt"));
+    assert_eq!(down.status, 1);
+    let rows: Vec<serde_json::Value> = down
+        .stdout_text()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(rows[0]["passed"], false);
+    assert_eq!(rows[0]["record"]["category"], "unreachable");
+    assert_eq!(rows[1]["passed"], true);
+    assert!(
+        down.stderr_text().contains("HTTP 503"),
+        "{}",
+        down.stderr_text()
+    );
 }

@@ -67,9 +67,18 @@ fn junit_of(robots: &str, expectations: &str, extra: &[&str]) -> Vec<u8> {
 fn reports_are_valid_junit() {
     for (name, report) in [
         ("passing", junit_of("basic.txt", "expectations.txt", &[])),
-        ("failing", junit_of("ai.txt", "expectations-failing.txt", &[])),
-        ("fetch-404", junit_of("basic.txt", "expectations.txt", &["--fetch-status", "404"])),
-        ("rfc", junit_of("rfc.txt", "expectations-modes.txt", &["--mode", "rfc9309"])),
+        (
+            "failing",
+            junit_of("ai.txt", "expectations-failing.txt", &[]),
+        ),
+        (
+            "fetch-404",
+            junit_of("basic.txt", "expectations.txt", &["--fetch-status", "404"]),
+        ),
+        (
+            "rfc",
+            junit_of("rfc.txt", "expectations-modes.txt", &["--mode", "rfc9309"]),
+        ),
     ] {
         if let Some(verdict) = validate(name, &report) {
             assert_eq!(verdict, Ok(()), "{name}");
@@ -86,10 +95,24 @@ fn markup_and_control_characters_stay_valid() {
         "Foo&Bar<\"x\" allowed /a?b=1&c=<x>'\u{1}'\n\u{feff}Googlebot disallowed /caf\u{e9}]]>\n",
     )
     .unwrap();
-    let out = run_in(&dir, &["test", "--robots", "robots.txt", "--format", "junit", "odd.txt"], b"");
+    let out = run_in(
+        &dir,
+        &[
+            "test",
+            "--robots",
+            "robots.txt",
+            "--format",
+            "junit",
+            "odd.txt",
+        ],
+        b"",
+    );
     assert_eq!(out.status, 1, "{}", out.stderr_text());
     let text = out.stdout_text();
-    assert!(text.contains("Foo&amp;Bar&lt;&quot;x&quot; allowed"), "{text}");
+    assert!(
+        text.contains("Foo&amp;Bar&lt;&quot;x&quot; allowed"),
+        "{text}"
+    );
     assert!(text.contains("\\u{1}"), "{text}");
     if let Some(verdict) = validate("odd", &out.stdout) {
         assert_eq!(verdict, Ok(()));
@@ -104,19 +127,40 @@ fn the_schema_check_rejects_what_is_not_junit() {
     };
     assert_eq!(valid, Ok(()));
     for (name, broken) in [
-        ("no-name", report.replacen("<testcase name=", "<testcase title=", 1)),
-        ("no-counts", report.replacen(" failures=\"5\" errors=\"0\" skipped", " skipped", 1)),
-        ("stray", report.replacen("</testsuite>", "<verdict/></testsuite>", 1)),
+        (
+            "no-name",
+            report.replacen("<testcase name=", "<testcase title=", 1),
+        ),
+        (
+            "no-counts",
+            report.replacen(" failures=\"5\" errors=\"0\" skipped", " skipped", 1),
+        ),
+        (
+            "stray",
+            report.replacen("</testsuite>", "<verdict/></testsuite>", 1),
+        ),
     ] {
         assert_ne!(broken, report, "{name}");
-        assert!(validate(name, broken.as_bytes()).unwrap().is_err(), "{name}");
+        assert!(
+            validate(name, broken.as_bytes()).unwrap().is_err(),
+            "{name}"
+        );
     }
 }
 
 #[test]
 fn every_check_is_a_testcase_and_every_failure_names_its_rule() {
     let report = String::from_utf8(junit_of("ai.txt", "expectations-failing.txt", &[])).unwrap();
-    let json = run(&["test", "--robots", "ai.txt", "--json", "expectations-failing.txt"], b"");
+    let json = run(
+        &[
+            "test",
+            "--robots",
+            "ai.txt",
+            "--json",
+            "expectations-failing.txt",
+        ],
+        b"",
+    );
     let rows: Vec<serde_json::Value> = json
         .stdout_text()
         .lines()
@@ -128,6 +172,9 @@ fn every_check_is_a_testcase_and_every_failure_names_its_rule() {
     assert!(report.contains(r#"tests="8" failures="5""#));
     for row in rows.iter().filter(|r| r["passed"] == false) {
         let rule = row["deciding_text"].as_str().unwrap();
-        assert!(report.contains(&format!("ai.txt:{}: {rule}<", row["deciding_line"])), "{rule}");
+        assert!(
+            report.contains(&format!("ai.txt:{}: {rule}<", row["deciding_line"])),
+            "{rule}"
+        );
     }
 }

@@ -60,14 +60,20 @@ const URLS: &[&str] = &[
 
 /// Every class an edit gets, counted by severity and listed by code: the
 /// verdict changes of `agents` on [`URLS`], then the file changes.
-fn classes(before: &[u8], after: &[u8], agents: &[Crawler]) -> (SeverityCounts, Vec<&'static str>, FileChanges) {
+fn classes(
+    before: &[u8],
+    after: &[u8],
+    agents: &[Crawler],
+) -> (SeverityCounts, Vec<&'static str>, FileChanges) {
     let (old, new) = (Robots::parse(before), Robots::parse(after));
     let read = |r| FetchedRobots::new(r, FetchOutcome::FETCHED);
     let options = CheckOptions::default();
     let verdicts = VerdictClasses::new(agents);
     let mut counts = SeverityCounts::default();
     let mut codes = Vec::new();
-    for change in VerdictDiff::new(read(&old), read(&new), agents, &options).changes(URLS.iter().copied()) {
+    for change in
+        VerdictDiff::new(read(&old), read(&new), agents, &options).changes(URLS.iter().copied())
+    {
         let class = verdicts.class(change.crawler, URLS[change.url], change.kind, &change.after);
         counts.add(class.severity);
         codes.push(class.code);
@@ -87,7 +93,11 @@ fn crawler(spec: &str) -> Crawler {
 #[test]
 fn blocking_googlebot_is_critical_in_every_file() {
     let Some(files) = corpus_files() else { return };
-    let agents = [crawler("Googlebot"), crawler("Googlebot-Image>Googlebot"), crawler("GPTBot")];
+    let agents = [
+        crawler("Googlebot"),
+        crawler("Googlebot-Image>Googlebot"),
+        crawler("GPTBot"),
+    ];
     let mut critical = 0;
     for (name, bytes) in &files {
         let before = Robots::parse(bytes);
@@ -105,18 +115,25 @@ fn blocking_googlebot_is_critical_in_every_file() {
         }
         if was_open {
             assert!(counts.critical > 0, "{name}: {codes:?}");
-            assert!(codes.contains(&"search-crawler-disallowed"), "{name}: {codes:?}");
+            assert!(
+                codes.contains(&"search-crawler-disallowed"),
+                "{name}: {codes:?}"
+            );
             critical += 1;
         }
         // GPTBot only moves when it followed Googlebot's group (never).
         assert!(
-            file.rules.iter().any(|r| r.text == "Disallow: /" && r.agents.iter().any(|a| a.eq_ignore_ascii_case("Googlebot")))
+            file.rules.iter().any(|r| r.text == "Disallow: /"
+                && r.agents.iter().any(|a| a.eq_ignore_ascii_case("Googlebot")))
                 || !file.compared,
             "{name}: {:?}",
             file.rules
         );
     }
-    println!("Googlebot blocked: {critical} of {} files critical", files.len());
+    println!(
+        "Googlebot blocked: {critical} of {} files critical",
+        files.len()
+    );
     assert!(critical > files.len() * 9 / 10, "{critical}");
 }
 
@@ -143,14 +160,22 @@ fn an_ai_block_added_is_a_warning_never_critical() {
     let mut warned = 0;
     for (name, bytes) in &files {
         // After a byte order mark, as an editor inserts text.
-        let bom = if bytes.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+        let bom = if bytes.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
         let mut after = bytes[..bom].to_vec();
         after.extend_from_slice(block.as_bytes());
         after.extend_from_slice(&bytes[bom..]);
         let (counts, codes, _) = classes(bytes, &after, &agents);
         let before = Robots::parse(bytes);
-        let takes_effect = Robots::parse(&after).check(&crawler("GPTBot"), "/blog/2024/post.html").allowed
-            != before.check(&crawler("GPTBot"), "/blog/2024/post.html").allowed;
+        let takes_effect = Robots::parse(&after)
+            .check(&crawler("GPTBot"), "/blog/2024/post.html")
+            .allowed
+            != before
+                .check(&crawler("GPTBot"), "/blog/2024/post.html")
+                .allowed;
         // A file starting with rules before any User-agent line lends them
         // to the block's group; nothing else can reach a search crawler.
         let starts_with_rules = before
@@ -232,7 +257,12 @@ fn reflow(bytes: &[u8]) -> Vec<u8> {
     for line in lines {
         let trimmed = line.trim_ascii_start();
         if let Some(comment) = trimmed.strip_prefix(b"#") {
-            words.extend(comment.split(|b| b.is_ascii_whitespace()).filter(|w| !w.is_empty()).map(<[u8]>::to_vec));
+            words.extend(
+                comment
+                    .split(|b| b.is_ascii_whitespace())
+                    .filter(|w| !w.is_empty())
+                    .map(<[u8]>::to_vec),
+            );
             continue;
         }
         flush(&mut words, &mut out);
@@ -263,16 +293,32 @@ fn reflowed_comments_are_comments_only_in_every_file() {
         // Files with a NUL byte, a line Google cuts at 16,663 bytes, or a
         // byte order mark before the first comment read differently when
         // their lines move; they are not comment edits.
-        if bytes.contains(&0) || bytes.starts_with(b"\xef\xbb\xbf") || bytes.split(|&b| b == b'\n').any(|l| l.len() > 16_000) {
+        if bytes.contains(&0)
+            || bytes.starts_with(b"\xef\xbb\xbf")
+            || bytes.split(|&b| b == b'\n').any(|l| l.len() > 16_000)
+        {
             continue;
         }
         let (counts, codes, file) = classes(bytes, &after, &agents);
-        assert_eq!(file.text, TextChange::CommentsOnly, "{name}: {codes:?} {:?} {:?}", file.rules, file.directives);
+        assert_eq!(
+            file.text,
+            TextChange::CommentsOnly,
+            "{name}: {codes:?} {:?} {:?}",
+            file.rules,
+            file.directives
+        );
         assert_eq!(codes, ["comments-only"], "{name}");
-        assert_eq!((counts.critical, counts.warning, counts.info), (0, 0, 1), "{name}");
+        assert_eq!(
+            (counts.critical, counts.warning, counts.info),
+            (0, 0, 1),
+            "{name}"
+        );
         reflowed += 1;
     }
-    println!("comments reflowed: {reflowed} of {} files comments-only", files.len());
+    println!(
+        "comments reflowed: {reflowed} of {} files comments-only",
+        files.len()
+    );
     assert!(reflowed > files.len() / 2, "{reflowed}");
 }
 
@@ -282,7 +328,11 @@ fn a_removed_allow_rule_is_a_warning_for_its_crawlers() {
     let mut removed = 0;
     for (name, bytes) in &files {
         let robots = Robots::parse(bytes);
-        let Some(rule) = robots.rules().iter().find(|r| r.kind == robots_matcher::RuleKind::Allow) else {
+        let Some(rule) = robots
+            .rules()
+            .iter()
+            .find(|r| r.kind == robots_matcher::RuleKind::Allow)
+        else {
             continue;
         };
         let group = &robots.groups()[rule.group];
@@ -292,7 +342,12 @@ fn a_removed_allow_rule_is_a_warning_for_its_crawlers() {
             continue;
         }
         // The same Allow in another group for the same crawlers keeps it.
-        let repeated = robots.rules().iter().filter(|r| r.kind == rule.kind && r.pattern == rule.pattern).count() > 1;
+        let repeated = robots
+            .rules()
+            .iter()
+            .filter(|r| r.kind == rule.kind && r.pattern == rule.pattern)
+            .count()
+            > 1;
         if repeated {
             continue;
         }

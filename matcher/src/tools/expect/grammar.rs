@@ -19,7 +19,6 @@ impl Expectations {
         read_text(text, MAX_CHECKS)
     }
 
-
     /// Reads an expectations file's bytes: like [`Expectations::parse`],
     /// and bytes that are not UTF-8 are a mistake on their line.
     pub fn read(bytes: &[u8]) -> Expectations {
@@ -680,7 +679,10 @@ bingbot wibble /
         assert!(Expectations::parse(&text).is_valid());
         // A file over MAX_FILE_BYTES is refused whole.
         let read = Expectations::read(&vec![b'\n'; MAX_FILE_BYTES + 1]);
-        assert!(matches!(read.errors()[0].kind, ExpectErrorKind::FileTooLarge(_)));
+        assert!(matches!(
+            read.errors()[0].kind,
+            ExpectErrorKind::FileTooLarge(_)
+        ));
         assert_eq!(read.errors()[0].line, 0);
         // Errors past MAX_ERRORS are counted.
         let read = Expectations::parse(&"nonsense\n".repeat(MAX_ERRORS + 5));

@@ -139,12 +139,9 @@ impl FileChange<'_> {
     /// The change's class.
     pub fn class(&self) -> &'static ChangeClass {
         match self {
-            FileChange::SiteRoot(root) => VerdictClasses::new(&[Crawler::new("*")]).class(
-                0,
-                "/",
-                root.kind,
-                &root.after,
-            ),
+            FileChange::SiteRoot(root) => {
+                VerdictClasses::new(&[Crawler::new("*")]).class(0, "/", root.kind, &root.after)
+            }
             FileChange::Rule(rule) => class_of(Trigger::Rule {
                 kind: rule.kind,
                 edit: rule.edit,
@@ -159,7 +156,11 @@ impl FileChange<'_> {
 impl FileChanges {
     /// Compares `before` with `after`, each as a crawler got it; `*` on
     /// `/` is checked as `options` say.
-    pub fn new(before: FetchedRobots<'_>, after: FetchedRobots<'_>, options: &CheckOptions) -> FileChanges {
+    pub fn new(
+        before: FetchedRobots<'_>,
+        after: FetchedRobots<'_>,
+        options: &CheckOptions,
+    ) -> FileChanges {
         let star = Crawler::new("*");
         let (old, new) = (
             before.check_with(&star, "/", options),
@@ -203,10 +204,15 @@ impl FileChanges {
         all.extend(self.site_root.iter().map(FileChange::SiteRoot));
         all.extend(self.rules.iter().map(FileChange::Rule));
         all.extend(self.directives.iter().map(FileChange::Directive));
-        if matches!(self.text, TextChange::CommentsOnly | TextChange::RulesUnchanged) {
+        if matches!(
+            self.text,
+            TextChange::CommentsOnly | TextChange::RulesUnchanged
+        ) {
             all.push(FileChange::Text(self.text));
         }
-        all.into_iter().map(|change| (change.class(), change)).collect()
+        all.into_iter()
+            .map(|change| (change.class(), change))
+            .collect()
     }
 }
 
@@ -233,7 +239,10 @@ fn memberships(robots: &Robots) -> Vec<(String, String, Vec<usize>)> {
 
 /// The rules of `groups`, by kind and normalised pattern, each with its
 /// first line and text.
-fn rules_of<'r>(robots: &'r Robots, groups: &[usize]) -> HashMap<(RuleKind, &'r [u8]), (u32, &'r str)> {
+fn rules_of<'r>(
+    robots: &'r Robots,
+    groups: &[usize],
+) -> HashMap<(RuleKind, &'r [u8]), (u32, &'r str)> {
     let mut rules = HashMap::new();
     for &group in groups {
         let Some(range) = robots.groups().get(group).map(|g| g.rules.clone()) else {
@@ -250,20 +259,28 @@ fn rules_of<'r>(robots: &'r Robots, groups: &[usize]) -> HashMap<(RuleKind, &'r 
 
 /// Rules added and removed per crawler name, and whether the comparison
 /// stopped after reading `budget` rules ([`MAX_RULE_WORK`] but in tests).
-pub(super) fn rule_changes(before: &Robots, after: &Robots, budget: usize) -> (Vec<RuleChange>, bool) {
+pub(super) fn rule_changes(
+    before: &Robots,
+    after: &Robots,
+    budget: usize,
+) -> (Vec<RuleChange>, bool) {
     // Names with the same groups on both sides share one comparison.
     type Key = (Vec<usize>, Vec<usize>);
     let mut class_index: HashMap<Key, usize> = HashMap::new();
     let mut classes: Vec<(Key, Vec<String>)> = Vec::new();
     let old = memberships(before);
     let new = memberships(after);
-    let new_groups: HashMap<&str, &Vec<usize>> =
-        new.iter().map(|(lower, _, groups)| (lower.as_str(), groups)).collect();
+    let new_groups: HashMap<&str, &Vec<usize>> = new
+        .iter()
+        .map(|(lower, _, groups)| (lower.as_str(), groups))
+        .collect();
     let old_names: HashMap<&str, ()> = old.iter().map(|(lower, ..)| (lower.as_str(), ())).collect();
     let both = old
         .iter()
         .map(|(lower, name, groups)| {
-            let after = new_groups.get(lower.as_str()).map_or_else(Vec::new, |g| g.to_vec());
+            let after = new_groups
+                .get(lower.as_str())
+                .map_or_else(Vec::new, |g| g.to_vec());
             (name, groups.clone(), after)
         })
         .chain(
@@ -289,8 +306,14 @@ pub(super) fn rule_changes(before: &Robots, after: &Robots, budget: usize) -> (V
         if work > budget {
             return (sorted(changes), true);
         }
-        let gone = was.iter().filter(|(key, _)| !is.contains_key(key)).map(|(key, at)| (Edit::Removed, key.0, at));
-        let came = is.iter().filter(|(key, _)| !was.contains_key(key)).map(|(key, at)| (Edit::Added, key.0, at));
+        let gone = was
+            .iter()
+            .filter(|(key, _)| !is.contains_key(key))
+            .map(|(key, at)| (Edit::Removed, key.0, at));
+        let came = is
+            .iter()
+            .filter(|(key, _)| !was.contains_key(key))
+            .map(|(key, at)| (Edit::Added, key.0, at));
         for (edit, kind, &(line, text)) in gone.chain(came) {
             let index = *at_line.entry((edit, line)).or_insert_with(|| {
                 changes.push(RuleChange {
@@ -317,7 +340,13 @@ fn sorted(mut changes: Vec<RuleChange>) -> Vec<RuleChange> {
 /// A directive as compared: its key (lower-cased), value and group's
 /// names (lower-cased, sorted); with its line, key, value and names as
 /// written.
-type Directive = ((String, String, Vec<String>), u32, String, String, Vec<String>);
+type Directive = (
+    (String, String, Vec<String>),
+    u32,
+    String,
+    String,
+    Vec<String>,
+);
 
 /// Every line other than a rule and a User-agent that carries a key:
 /// Sitemaps and the other directives.
@@ -328,7 +357,10 @@ fn directives(robots: &Robots) -> Vec<Directive> {
             .map(|g| g.names().map(str::to_string).collect())
             .unwrap_or_default()
     };
-    let sitemaps = robots.sitemaps().iter().map(|s| ("Sitemap".to_string(), s.url.clone(), s.line, None));
+    let sitemaps = robots
+        .sitemaps()
+        .iter()
+        .map(|s| ("Sitemap".to_string(), s.url.clone(), s.line, None));
     let others = robots
         .other_directives()
         .iter()
@@ -337,7 +369,8 @@ fn directives(robots: &Robots) -> Vec<Directive> {
         .chain(others)
         .map(|(key, value, line, group)| {
             let written = names(group);
-            let mut compared: Vec<String> = written.iter().map(|n| n.to_ascii_lowercase()).collect();
+            let mut compared: Vec<String> =
+                written.iter().map(|n| n.to_ascii_lowercase()).collect();
             compared.sort();
             compared.dedup();
             (

@@ -10,9 +10,20 @@ fn read(robots: &Robots) -> FetchedRobots<'_> {
 }
 
 /// The class codes of every verdict change for `agents` on `urls`.
-fn verdict_classes(before: &str, after: &str, agents: &[&str], urls: &[&str]) -> Vec<(String, String, &'static str)> {
-    let (old, new) = (Robots::parse(before.as_bytes()), Robots::parse(after.as_bytes()));
-    let crawlers: Vec<Crawler> = agents.iter().map(|a| Crawler::parse_spec(a).unwrap()).collect();
+fn verdict_classes(
+    before: &str,
+    after: &str,
+    agents: &[&str],
+    urls: &[&str],
+) -> Vec<(String, String, &'static str)> {
+    let (old, new) = (
+        Robots::parse(before.as_bytes()),
+        Robots::parse(after.as_bytes()),
+    );
+    let crawlers: Vec<Crawler> = agents
+        .iter()
+        .map(|a| Crawler::parse_spec(a).unwrap())
+        .collect();
     let classes = VerdictClasses::new(&crawlers);
     VerdictDiff::new(read(&old), read(&new), &crawlers, &CheckOptions::default())
         .changes(urls.iter().copied())
@@ -29,7 +40,10 @@ fn verdict_classes(before: &str, after: &str, agents: &[&str], urls: &[&str]) ->
 
 /// The codes of every file change.
 fn file_classes(before: &str, after: &str) -> Vec<&'static str> {
-    let (old, new) = (Robots::parse(before.as_bytes()), Robots::parse(after.as_bytes()));
+    let (old, new) = (
+        Robots::parse(before.as_bytes()),
+        Robots::parse(after.as_bytes()),
+    );
     FileChanges::new(read(&old), read(&new), &CheckOptions::default())
         .classified()
         .iter()
@@ -44,7 +58,12 @@ fn triple(agent: &str, url: &str, code: &'static str) -> (String, String, &'stat
 #[test]
 fn the_table_reads_from_the_most_severe_down_with_unique_codes() {
     for pair in CHANGE_CLASSES.windows(2) {
-        assert!(pair[0].severity >= pair[1].severity, "{} before {}", pair[0].code, pair[1].code);
+        assert!(
+            pair[0].severity >= pair[1].severity,
+            "{} before {}",
+            pair[0].code,
+            pair[1].code
+        );
     }
     let mut codes: Vec<&str> = CHANGE_CLASSES.iter().map(|c| c.code).collect();
     codes.sort();
@@ -61,7 +80,10 @@ fn every_change_has_a_class_of_its_own_kind() {
             crawlers: CrawlerScope::Any,
             urls: UrlScope::Any,
         };
-        assert!(CHANGE_CLASSES.iter().any(|c| c.trigger == widest), "{kind:?}");
+        assert!(
+            CHANGE_CLASSES.iter().any(|c| c.trigger == widest),
+            "{kind:?}"
+        );
     }
     for kind in [RuleKind::Allow, RuleKind::Disallow] {
         for edit in [Edit::Added, Edit::Removed] {
@@ -69,11 +91,21 @@ fn every_change_has_a_class_of_its_own_kind() {
             assert_eq!(class_of(trigger).trigger, trigger);
         }
     }
-    for trigger in [Trigger::Directive, Trigger::CommentsOnly, Trigger::RulesUnchanged] {
+    for trigger in [
+        Trigger::Directive,
+        Trigger::CommentsOnly,
+        Trigger::RulesUnchanged,
+    ] {
         assert_eq!(class_of(trigger).trigger, trigger);
     }
     // The classes and severities.
-    let severity = |code: &str| CHANGE_CLASSES.iter().find(|c| c.code == code).unwrap().severity;
+    let severity = |code: &str| {
+        CHANGE_CLASSES
+            .iter()
+            .find(|c| c.code == code)
+            .unwrap()
+            .severity
+    };
     assert_eq!(severity("search-crawler-disallowed"), Severity::Critical);
     assert_eq!(severity("site-root-disallowed"), Severity::Critical);
     assert_eq!(severity("crawler-disallowed"), Severity::Warning);
@@ -91,7 +123,12 @@ fn severities_have_names_and_an_order() {
     assert_eq!(Severity::parse("error"), None);
     assert!(Severity::Critical > Severity::Warning && Severity::Warning > Severity::Info);
     let mut counts = SeverityCounts::default();
-    for s in [Severity::Info, Severity::Critical, Severity::Warning, Severity::Warning] {
+    for s in [
+        Severity::Info,
+        Severity::Critical,
+        Severity::Warning,
+        Severity::Warning,
+    ] {
         counts.add(s);
     }
     assert_eq!((counts.critical, counts.warning, counts.info), (1, 2, 1));
@@ -108,18 +145,29 @@ fn severities_have_names_and_an_order() {
 #[test]
 fn search_crawlers_newly_disallowed_are_critical_and_others_warnings() {
     let before = "User-agent: *\nDisallow: /private/\n";
-    let after = "User-agent: *\nDisallow: /private/\nDisallow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n";
+    let after =
+        "User-agent: *\nDisallow: /private/\nDisallow: /blog/\n\nUser-agent: GPTBot\nDisallow: /\n";
     let classes = verdict_classes(
         before,
         after,
-        &["Googlebot", "Googlebot-Image>Googlebot", "bingbot", "GPTBot", "AdsBot-Google>!*"],
+        &[
+            "Googlebot",
+            "Googlebot-Image>Googlebot",
+            "bingbot",
+            "GPTBot",
+            "AdsBot-Google>!*",
+        ],
         &["/blog/post", "/about"],
     );
     assert_eq!(
         classes,
         [
             triple("Googlebot", "/blog/post", "search-crawler-disallowed"),
-            triple("Googlebot-Image>Googlebot", "/blog/post", "search-crawler-disallowed"),
+            triple(
+                "Googlebot-Image>Googlebot",
+                "/blog/post",
+                "search-crawler-disallowed"
+            ),
             triple("bingbot", "/blog/post", "search-crawler-disallowed"),
             triple("GPTBot", "/blog/post", "crawler-disallowed"),
             triple("GPTBot", "/about", "crawler-disallowed"),
@@ -186,7 +234,11 @@ fn a_fetch_outcome_that_disallows_everything_closes_the_root_for_everyone() {
     let codes: Vec<&str> = diff
         .changes(["/", "/a"])
         .iter()
-        .map(|c| classes.class(c.crawler, ["/", "/a"][c.url], c.kind, &c.after).code)
+        .map(|c| {
+            classes
+                .class(c.crawler, ["/", "/a"][c.url], c.kind, &c.after)
+                .code
+        })
         .collect();
     assert_eq!(codes, ["site-root-disallowed", "crawler-disallowed"]);
     let changes = FileChanges::new(read(&robots), down, &CheckOptions::default());
@@ -195,16 +247,24 @@ fn a_fetch_outcome_that_disallows_everything_closes_the_root_for_everyone() {
     assert_eq!(root.kind, ChangeKind::NewlyDisallowed);
     assert_eq!(root.after.category, crate::Category::Unreachable);
     assert_eq!(
-        changes.classified().iter().map(|(c, _)| c.code).collect::<Vec<_>>(),
+        changes
+            .classified()
+            .iter()
+            .map(|(c, _)| c.code)
+            .collect::<Vec<_>>(),
         ["site-root-disallowed"]
     );
 }
 
 #[test]
 fn removed_allow_rules_are_warnings_naming_their_crawlers() {
-    let before = "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /private/\nAllow: /private/press/\n";
+    let before =
+        "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /private/\nAllow: /private/press/\n";
     let after = "User-agent: Googlebot\nUser-agent: bingbot\nDisallow: /private/\n";
-    let (old, new) = (Robots::parse(before.as_bytes()), Robots::parse(after.as_bytes()));
+    let (old, new) = (
+        Robots::parse(before.as_bytes()),
+        Robots::parse(after.as_bytes()),
+    );
     let changes = FileChanges::new(read(&old), read(&new), &CheckOptions::default());
     assert_eq!(
         changes.rules,
@@ -228,8 +288,12 @@ fn rules_are_compared_per_crawler_not_per_group() {
     let after = "User-agent: bingbot\nAllow: /b\nDisallow: /a\n\nuser-agent: GOOGLEBOT\nallow: /b\ndisallow: /a\n";
     assert_eq!(file_classes(before, after), ["rules-unchanged"]);
     // A crawler added to a group gets its rules: added for it alone.
-    let joined = "User-agent: Googlebot\nUser-agent: bingbot\nUser-agent: GPTBot\nDisallow: /a\nAllow: /b\n";
-    let (old, new) = (Robots::parse(before.as_bytes()), Robots::parse(joined.as_bytes()));
+    let joined =
+        "User-agent: Googlebot\nUser-agent: bingbot\nUser-agent: GPTBot\nDisallow: /a\nAllow: /b\n";
+    let (old, new) = (
+        Robots::parse(before.as_bytes()),
+        Robots::parse(joined.as_bytes()),
+    );
     let changes = FileChanges::new(read(&old), read(&new), &CheckOptions::default());
     let summary: Vec<(Edit, &str, u32, Vec<String>)> = changes
         .rules
@@ -243,10 +307,16 @@ fn rules_are_compared_per_crawler_not_per_group() {
             (Edit::Added, "Allow: /b", 5, vec!["GPTBot".to_string()]),
         ]
     );
-    assert_eq!(file_classes(before, joined), ["disallow-added", "allow-added"]);
+    assert_eq!(
+        file_classes(before, joined),
+        ["disallow-added", "allow-added"]
+    );
     // Patterns compare as normalised: %7e is %7E.
     assert_eq!(
-        file_classes("User-agent: *\nDisallow: /%7euser\n", "User-agent: *\nDisallow: /%7Euser\n"),
+        file_classes(
+            "User-agent: *\nDisallow: /%7euser\n",
+            "User-agent: *\nDisallow: /%7Euser\n"
+        ),
         ["rules-unchanged"]
     );
 }
@@ -268,7 +338,10 @@ fn comments_and_whitespace_alone_are_info() {
 fn directives_added_or_removed_are_info() {
     let before = "User-agent: *\nCrawl-delay: 5\nDisallow: /x\n\nSitemap: https://e.com/a.xml\n";
     let after = "User-agent: *\nCrawl-delay: 10\nContent-Signal: ai-train=no\nDisallow: /x\n\nSitemap: https://e.com/a.xml\nSitemap: https://e.com/b.xml\n";
-    let (old, new) = (Robots::parse(before.as_bytes()), Robots::parse(after.as_bytes()));
+    let (old, new) = (
+        Robots::parse(before.as_bytes()),
+        Robots::parse(after.as_bytes()),
+    );
     let changes = FileChanges::new(read(&old), read(&new), &CheckOptions::default());
     let summary: Vec<(Edit, &str, &str, u32)> = changes
         .directives
@@ -285,7 +358,9 @@ fn directives_added_or_removed_are_info() {
         ]
     );
     assert_eq!(changes.directives[3].agents, ["*"]);
-    assert!(file_classes(before, after).iter().all(|c| *c == "directive-changed"));
+    assert!(file_classes(before, after)
+        .iter()
+        .all(|c| *c == "directive-changed"));
 }
 
 #[test]
@@ -301,10 +376,16 @@ fn the_rule_comparison_stops_at_its_budget_and_says_so() {
         before.push_str(&format!("Disallow: /{i}\n"));
     }
     for i in 0..60 {
-        before.push_str(&format!("\nUser-agent: bot-{}\nDisallow: /own\n", letters(i)));
+        before.push_str(&format!(
+            "\nUser-agent: bot-{}\nDisallow: /own\n",
+            letters(i)
+        ));
     }
     let after = before.replace("Disallow: /own", "Disallow: /own2");
-    let (old, new) = (Robots::parse(before.as_bytes()), Robots::parse(after.as_bytes()));
+    let (old, new) = (
+        Robots::parse(before.as_bytes()),
+        Robots::parse(after.as_bytes()),
+    );
     let (complete, stopped) = file_changes::rule_changes(&old, &new, 13_000);
     assert!(!stopped);
     // Each crawler's own rule changed: one removal and one addition per
