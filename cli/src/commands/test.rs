@@ -16,7 +16,7 @@ use crate::input::{size_in_mib, stdin_at_most_once, Source};
 use crate::junit;
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::text::{columns, count, printable};
+use crate::text::{count, printable, ColumnWidths};
 use crate::verdict_text::{line_and_rule, outcome_reason, why_no_rule};
 
 const COMMAND: &str = "test";
@@ -234,27 +234,21 @@ impl<'a> Report<'a> {
     /// ok    expectations.txt:2  Googlebot  allowed     /         allowed     -   (no rule matches)
     /// FAIL  expectations.txt:3  Googlebot  disallowed  /admin/x  allowed     L4  Allow: /admin/
     /// ```
+    ///
+    /// The table is measured in one pass and written in a second, so a
+    /// million checks are never held as text.
     fn text(&self, out: &mut Output) -> Result<(), CliError> {
-        let mut table = Vec::with_capacity(self.checked.rows().len());
+        let mut widths = ColumnWidths::default();
         for row in self.checked.rows() {
-            let words = self.words(row);
-            let (line, text) = Self::decided_cells(&words);
-            table.push(vec![
-                if row.passed { "ok" } else { "FAIL" }.to_string(),
-                format!("{}:{}", printable(self.name), words.expectation.line),
-                printable(&words.crawler).into_owned(),
-                words.expectation.expected_text(),
-                printable(&words.expectation.url).into_owned(),
-                words.found,
-                line,
-                printable(&text).into_owned(),
-            ]);
+            widths.add(&self.text_cells(row));
         }
         let colour = colour_stdout();
-        for (line, row) in columns(&table).iter().zip(&table) {
-            let status = &row[0];
+        for row in self.checked.rows() {
+            let cells = self.text_cells(row);
+            let line = widths.line(&cells);
+            let status = &cells[0];
             if colour {
-                let paint_as = if status == "ok" {
+                let paint_as = if row.passed {
                     Colour::Green
                 } else {
                     Colour::Red
@@ -265,10 +259,26 @@ impl<'a> Report<'a> {
                     line.get(status.len()..).unwrap_or_default()
                 ))?;
             } else {
-                out.line(line)?;
+                out.line(&line)?;
             }
         }
         out.line(&self.summary())
+    }
+
+    /// A row's cells in the text table.
+    fn text_cells(&self, row: &Row) -> Vec<String> {
+        let words = self.words(row);
+        let (line, text) = Self::decided_cells(&words);
+        vec![
+            if row.passed { "ok" } else { "FAIL" }.to_string(),
+            format!("{}:{}", printable(self.name), words.expectation.line),
+            printable(&words.crawler).into_owned(),
+            words.expectation.expected_text(),
+            printable(&words.expectation.url).into_owned(),
+            words.found,
+            line,
+            printable(&text).into_owned(),
+        ]
     }
 
     /// `12 checks of 7 expectations against robots.txt: 10 passed, 2 failed`.
