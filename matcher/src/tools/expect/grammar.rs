@@ -72,8 +72,15 @@ struct Reader<'t> {
     max_checks: usize,
     out: Expectations,
     mode: Option<Mode>,
-    /// Each crawler's index in `out.crawlers`, by spec.
-    crawler_ids: HashMap<String, usize>,
+    /// Each crawler's index in `out.crawlers`, by spec as written (so a
+    /// spec seen before is not read again) and by spec as read.
+    crawler_ids: HashMap<&'t str, usize>,
+    spec_ids: HashMap<String, usize>,
+    /// Per crawler, a number shared by the specs that differ only in
+    /// letter case (tokens match so): what a contradiction is looked for
+    /// by.
+    folded: Vec<usize>,
+    folded_ids: HashMap<String, usize>,
     /// Each distinct URL's number, so that the keys below stay small
     /// whatever the URLs' length.
     url_ids: HashMap<&'t str, usize>,
@@ -169,8 +176,7 @@ impl<'t> Reader<'t> {
             .map(str::trim)
             .filter(|s| !s.is_empty())
         {
-            let crawler = Crawler::parse_spec(spec).map_err(ExpectErrorKind::BadCrawler)?;
-            let id = self.crawler_id(crawler);
+            let id = self.crawler_id(spec)?;
             if !crawlers.contains(&id) {
                 crawlers.push(id);
             }
@@ -182,7 +188,7 @@ impl<'t> Reader<'t> {
             let next = self.url_ids.len();
             let url_id = *self.url_ids.entry(url).or_insert(next);
             for &crawler in &crawlers {
-                let key = (crawler, url_id, self.mode);
+                let key = (self.folded[crawler], url_id, self.mode);
                 match self.verdicts.get(&key) {
                     Some(&(line, earlier)) if earlier != allowed => {
                         return Err(ExpectErrorKind::Contradicts(line));
@@ -210,13 +216,31 @@ impl<'t> Reader<'t> {
         Ok(())
     }
 
-    /// The index of `crawler` in the file's crawler list, added if new.
-    fn crawler_id(&mut self, crawler: Crawler) -> usize {
-        let crawlers = &mut self.out.crawlers;
-        *self.crawler_ids.entry(crawler.spec()).or_insert_with(|| {
-            crawlers.push(crawler);
-            crawlers.len() - 1
-        })
+    /// The index of the crawler `spec` names in the file's crawler list,
+    /// added if new.
+    fn crawler_id(&mut self, spec: &'t str) -> Result<usize, ExpectErrorKind> {
+        if let Some(&id) = self.crawler_ids.get(spec) {
+            return Ok(id);
+        }
+        let crawler = Crawler::parse_spec(spec).map_err(ExpectErrorKind::BadCrawler)?;
+        let read = crawler.spec();
+        let id = match self.spec_ids.get(&read) {
+            Some(&id) => id,
+            None => {
+                let next = self.folded_ids.len();
+                let folded = *self
+                    .folded_ids
+                    .entry(read.to_ascii_lowercase())
+                    .or_insert(next);
+                self.folded.push(folded);
+                self.out.crawlers.push(crawler);
+                let id = self.out.crawlers.len() - 1;
+                self.spec_ids.insert(read, id);
+                id
+            }
+        };
+        self.crawler_ids.insert(spec, id);
+        Ok(id)
     }
 }
 
@@ -655,6 +679,11 @@ bingbot wibble /
         assert!(Expectations::parse("a allowed /x\nb disallowed /x\na disallowed /y\n").is_valid());
         assert!(Expectations::parse("a allowed /x\n@mode rfc9309\na disallowed /x\n").is_valid());
         assert!(Expectations::parse("a allowed /x\na allowed,train-ai=n /x\n").is_valid());
+        // Tokens match ignoring case: so do contradictions.
+        assert_eq!(
+            errors("Googlebot allowed /x\ngooglebot disallowed /x\n")[0].0,
+            2
+        );
         assert_eq!(
             errors("a,b allowed /x\nc,b disallowed /x\n"),
             [(2, "contradicts line 1, which expects the opposite verdict for the same crawler and URL".to_string())]

@@ -28,7 +28,8 @@
 //!   app and the CLI read them ([`is_url`]); without spaces (write `%20`).
 //! * `#` starts a comment at the start of a line or after whitespace (a
 //!   URL's `#fragment` stays part of it); blank lines are skipped. Spaces
-//!   after commas are allowed (`Googlebot, bingbot`).
+//!   after commas are allowed (`Googlebot, bingbot`), and empty entries of
+//!   a comma list are skipped, as the app's crawler field skips them.
 //! * `@mode google|rfc9309|default` makes the expectations below it hold in
 //!   that reading (`default`: the reading the front end checks in, which
 //!   is also what lines before any `@mode` use).
@@ -193,8 +194,6 @@ pub enum ExpectErrorKind {
     /// Fewer than three fields: `CRAWLERS EXPECTED URL` is incomplete.
     /// Holds the fields found.
     Incomplete(Vec<String>),
-    /// A comma-separated crawler entry is empty (`Googlebot,,bingbot`).
-    EmptyCrawler,
     /// A crawler spec that cannot be read.
     BadCrawler(CrawlerSpecError),
     /// An expected item that is neither a verdict nor a usage preference,
@@ -256,9 +255,6 @@ impl fmt::Display for ExpectErrorKind {
                     fields.join(" ")
                 ),
             },
-            ExpectErrorKind::EmptyCrawler => f.write_str(
-                "the crawler list has an empty entry: separate crawler specs with single commas",
-            ),
             ExpectErrorKind::BadCrawler(error) => fmt::Display::fmt(error, f),
             ExpectErrorKind::UnknownExpectation { item, suggestion } => {
                 write!(
