@@ -61,24 +61,23 @@ const URLS: &[&str] = &[
 /// Every class an edit gets, counted by severity and listed by code: the
 /// verdict changes of `agents` on [`URLS`], then the file changes.
 fn classes(
-    before: &[u8],
-    after: &[u8],
+    old: &Robots,
+    new: &Robots,
     agents: &[Crawler],
 ) -> (SeverityCounts, Vec<&'static str>, FileChanges) {
-    let (old, new) = (Robots::parse(before), Robots::parse(after));
     let read = |r| FetchedRobots::new(r, FetchOutcome::FETCHED);
     let options = CheckOptions::default();
     let verdicts = VerdictClasses::new(agents);
     let mut counts = SeverityCounts::default();
     let mut codes = Vec::new();
     for change in
-        VerdictDiff::new(read(&old), read(&new), agents, &options).changes(URLS.iter().copied())
+        VerdictDiff::new(read(old), read(new), agents, &options).changes(URLS.iter().copied())
     {
         let class = verdicts.class(change.crawler, URLS[change.url], change.kind, &change.after);
         counts.add(class.severity);
         codes.push(class.code);
     }
-    let file = FileChanges::new(read(&old), read(&new), &options);
+    let file = FileChanges::new(read(old), read(new), &options);
     for (class, _) in file.classified() {
         counts.add(class.severity);
         codes.push(class.code);
@@ -103,10 +102,11 @@ fn blocking_googlebot_is_critical_in_every_file() {
         let before = Robots::parse(bytes);
         let mut after = bytes.clone();
         after.extend_from_slice(b"\n\nUser-agent: Googlebot\nDisallow: /\n");
-        let (counts, codes, file) = classes(bytes, &after, &agents);
+        let after = Robots::parse(&after);
+        let (counts, codes, file) = classes(&before, &after, &agents);
         let googlebot = crawler("Googlebot");
         let was_open = URLS.iter().any(|url| before.check(&googlebot, url).allowed);
-        if was_open && Robots::parse(&after).check(&googlebot, "/").allowed {
+        if was_open && after.check(&googlebot, "/").allowed {
             // The appended group did not take (a file cut by Google's
             // line limit, a group joined by what came before): no verdict
             // may have moved for Googlebot.
@@ -168,9 +168,10 @@ fn an_ai_block_added_is_a_warning_never_critical() {
         let mut after = bytes[..bom].to_vec();
         after.extend_from_slice(block.as_bytes());
         after.extend_from_slice(&bytes[bom..]);
-        let (counts, codes, _) = classes(bytes, &after, &agents);
         let before = Robots::parse(bytes);
-        let takes_effect = Robots::parse(&after)
+        let after = Robots::parse(&after);
+        let (counts, codes, _) = classes(&before, &after, &agents);
+        let takes_effect = after
             .check(&crawler("GPTBot"), "/blog/2024/post.html")
             .allowed
             != before
@@ -299,7 +300,7 @@ fn reflowed_comments_are_comments_only_in_every_file() {
         {
             continue;
         }
-        let (counts, codes, file) = classes(bytes, &after, &agents);
+        let (counts, codes, file) = classes(&Robots::parse(bytes), &Robots::parse(&after), &agents);
         assert_eq!(
             file.text,
             TextChange::CommentsOnly,
@@ -354,7 +355,8 @@ fn a_removed_allow_rule_is_a_warning_for_its_crawlers() {
         let span = robots.line(rule.line).unwrap().span.clone();
         let mut after = bytes[..span.start].to_vec();
         after.extend_from_slice(&bytes[span.end..]);
-        let (counts, codes, file) = classes(bytes, &after, &[crawler("Googlebot")]);
+        let (counts, codes, file) =
+            classes(&robots, &Robots::parse(&after), &[crawler("Googlebot")]);
         assert!(codes.contains(&"allow-removed"), "{name}: {codes:?}");
         assert!(counts.at_least(Severity::Warning) > 0, "{name}");
         let change = file.rules.iter().find(|r| r.line == rule.line).unwrap();
