@@ -797,6 +797,7 @@ fn test_checks_expectations_against_the_fetch_outcome() {
     };
     let live = test(&server.url("/robots.txt"));
     assert_eq!(live.status, 0, "{}", live.stdout_text());
+    assert!(!live.stderr_text().contains("is not on the site"));
     // A 503: every URL disallowed, so /open fails, with the outcome told.
     let down = test(&server.url("/status/503/robots.txt"));
     assert_eq!(down.status, 1);
@@ -812,5 +813,36 @@ fn test_checks_expectations_against_the_fetch_outcome() {
         down.stderr_text().contains("HTTP 503"),
         "{}",
         down.stderr_text()
+    );
+    // A full URL on another site is checked, with a warning: that site's
+    // own robots.txt rules it.
+    std::fs::write(
+        dir.join("elsewhere.txt"),
+        "Googlebot allowed https://other.example/open\nGooglebot allowed https://other.example/x\n",
+    )
+    .expect("the expectations can be written");
+    let elsewhere = run_in(
+        &dir,
+        &[
+            "test",
+            "--robots",
+            &server.url("/robots.txt"),
+            "elsewhere.txt",
+        ],
+        b"",
+    );
+    assert_eq!(elsewhere.status, 0);
+    let warnings: Vec<String> = elsewhere
+        .stderr_text()
+        .lines()
+        .filter(|l| l.contains("is not on the site"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains(
+            "elsewhere.txt:1: https://other.example/open is not on the site of http://127.0.0.1:"
+        ),
+        "{warnings:?}"
     );
 }

@@ -5,7 +5,7 @@
 
 use robots_matcher::tools::expect::{Checked, Expectation, Expectations, Row, MAX_FILE_BYTES};
 use robots_matcher::tools::record::VerdictRecord;
-use robots_matcher::{CheckOptions, CrawlerMatcher, Mode};
+use robots_matcher::{robots_txt_url, CheckOptions, CrawlerMatcher, Mode};
 use serde::Serialize;
 
 use crate::cli::{TestArgs, TestFormat};
@@ -45,6 +45,7 @@ pub fn run(args: TestArgs) -> Result<Status, CliError> {
         args.fetch_status.fetch_status,
     )?;
     file.warn_if_unusable();
+    warn_other_sites(&robots_source, &expectations, expectations_source.name());
     let mut warned = Vec::new();
     for crawler in expectations.crawlers() {
         for warning in token_warnings(crawler) {
@@ -132,6 +133,34 @@ fn read_expectations(
             String::new()
         }
     )))
+}
+
+/// Warns, once per site, about expectations whose full URL is on another
+/// site than the robots.txt fetched: that site's own robots.txt rules it,
+/// so the check may not say what its crawlers do.
+fn warn_other_sites(robots: &Source, expectations: &Expectations, name: &str) {
+    let Source::Url(fetched) = robots else {
+        return;
+    };
+    let Ok(site) = robots_txt_url(fetched) else {
+        return;
+    };
+    let mut warned: Vec<String> = Vec::new();
+    for entry in expectations.entries() {
+        let Ok(other) = robots_txt_url(&entry.url) else {
+            continue;
+        };
+        if other != site && !warned.contains(&other) {
+            warn(&format!(
+                "{}:{}: {} is not on the site of {}, which is checked; {other} rules it",
+                printable(name),
+                entry.line,
+                printable(&entry.url),
+                printable(&site)
+            ));
+            warned.push(other);
+        }
+    }
 }
 
 /// The `file` and `line` properties of an annotation on the expectations
