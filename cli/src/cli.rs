@@ -322,14 +322,19 @@ pub struct DiffArgs {
     /// CSV table or a sitemap
     #[arg(long, value_name = "FILE")]
     pub urls: Option<String>,
-    /// JSON Lines, one object per change: for a URL, change
-    /// (newly-allowed, newly-disallowed), url, agent, severity, class, old
-    /// and new (each the record check --format json writes); for a rule or
-    /// another line, change (rule-removed, rule-added, directive-removed,
-    /// directive-added), severity, class, text, file, line, agents; for
-    /// the text, change (comments-only, rules-unchanged), severity, class
+    /// JSON Lines, one object per changed URL: change (newly-allowed,
+    /// newly-disallowed), url, agent, severity, class, old and new (each the
+    /// record check --format json writes)
     #[arg(long)]
     pub json: bool,
+    /// With --json, also print the file's own changes, after the URLs: *
+    /// on the site root (the shape of a URL change), and per rule or other
+    /// line change (rule-removed, rule-added, directive-removed,
+    /// directive-added), severity, class, text, file, line, agents, or for
+    /// the text change (comments-only, rules-unchanged), severity, class.
+    /// (Text output always shows them.)
+    #[arg(long, requires = "json")]
+    pub file_changes: bool,
     /// Exit 1 if any verdict changes
     #[arg(long)]
     pub fail_on_change: bool,

@@ -220,7 +220,9 @@ golden_tests! {
     // diff severity: every class, --fail-on at each level.
     diff_severity_staging_deployed: ["diff", "old.txt", "staging.txt", "--agent", "GPTBot", "/about", "--fail-on", "critical"];
     diff_severity_comments_only: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "/private/x", "--fail-on", "info"];
-    diff_severity_comments_only_json: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "--json"];
+    diff_severity_comments_only_json: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "--json", "--file-changes"];
+    diff_severity_staging_json: ["diff", "old.txt", "staging.txt", "--agent", "GPTBot", "/about", "--json", "--fail-on", "critical"];
+    diff_severity_staging_json_file_changes: ["diff", "old.txt", "staging.txt", "--agent", "GPTBot", "/about", "--json", "--file-changes"];
     diff_severity_fail_on_warning_passes: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "--fail-on", "warning"];
     diff_severity_fetch_status_503_json: ["diff", "old.txt", "new.txt", "--agent", "GPTBot", "--urls", "diff-urls.txt", "--fetch-status", "503", "--json", "--fail-on", "critical"];
     error_diff_bad_severity: ["diff", "old.txt", "new.txt", "--agent", "Googlebot", "/", "--fail-on", "error"];

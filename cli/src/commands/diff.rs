@@ -171,7 +171,13 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
             new_read.matcher_with(&crawler, &check),
             new_read.matcher_with(&star, &check),
         );
-        for change in &changes {
+        // The URL changes are the contract; the file's own are asked for.
+        let shown = if args.file_changes {
+            &changes[..]
+        } else {
+            &changes[..verdict_changes]
+        };
+        for change in shown {
             let pick = |(listed, root)| if change.root { root } else { listed };
             out.json(&ChangeRecord {
                 change: change.kind.as_str(),
@@ -193,8 +199,10 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
                 ),
             })?;
         }
-        for (class, change) in &others {
-            out.json(&file_change_record(class, change))?;
+        if args.file_changes {
+            for (class, change) in &others {
+                out.json(&file_change_record(class, change))?;
+            }
         }
     } else {
         write_human(&mut out, &old, &new, &changes, &others)?;
