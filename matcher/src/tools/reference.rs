@@ -212,8 +212,16 @@ mod tests {
 
     #[test]
     fn every_basis_links_the_rfc_unless_it_is_google_only() {
-        let outcomes = ["200", "redirect-3", "redirect-6", "404", "429", "503", "timeout"]
-            .map(|name| name.parse::<FetchOutcome>().unwrap());
+        let outcomes = [
+            "200",
+            "redirect-3",
+            "redirect-6",
+            "404",
+            "429",
+            "503",
+            "timeout",
+        ]
+        .map(|name| name.parse::<FetchOutcome>().unwrap());
         let mut all = vec![
             Basis::PathMatching,
             Basis::PercentEncoding,

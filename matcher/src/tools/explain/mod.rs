@@ -19,7 +19,7 @@
 pub mod sources;
 pub mod why_not;
 
-pub use sources::{Basis, Step};
+pub use sources::{match_sources, Basis, Step};
 pub use why_not::{MissPoint, MissReason, NearMiss, Unread, WhyNot, NEAR_MISS_LIMIT};
 
 use crate::agent::Crawler;
@@ -119,6 +119,20 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// Stable lower-case name, e.g. `allow-wins-tie`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Decision::RobotsTxt => "robots-txt",
+            Decision::FetchOutcome(_) => "fetch-outcome",
+            Decision::NoGroup => "no-group",
+            Decision::NoRuleMatched => "no-rule-matched",
+            Decision::OnlyMatch(_) => "only-match",
+            Decision::LongestMatch { .. } => "longest-match",
+            Decision::AllowWinsTie { .. } => "allow-wins-tie",
+            Decision::EmptyDisallow(_) => "empty-disallow",
+        }
+    }
+
     /// The rule that decided, when one did.
     pub fn deciding_rule(&self) -> Option<&RuleMatch> {
         match self {

@@ -11,7 +11,7 @@
 
 use crate::key::{classify, Spelling};
 use crate::robots::Robots;
-use crate::tools::explain::{Decision, Explanation, PathEncoding};
+use crate::tools::explain::{Decision, Explanation, PathEncoding, RuleMatch};
 use crate::verdict::Selection;
 use crate::{FetchOutcome, Mode};
 
@@ -140,7 +140,9 @@ impl Explanation {
             Step::Path => {
                 sources.push(Basis::PathMatching);
                 match (self.path_encoding, self.mode) {
-                    (PathEncoding::Encoded, Mode::Google) => sources.push(Basis::GooglePathEncoding),
+                    (PathEncoding::Encoded, Mode::Google) => {
+                        sources.push(Basis::GooglePathEncoding)
+                    }
                     (PathEncoding::Encoded, Mode::Rfc9309) => sources.push(Basis::PercentEncoding),
                     (PathEncoding::Unchanged | PathEncoding::Raw, _) => {}
                 }
@@ -171,36 +173,18 @@ impl Explanation {
     }
 
     /// The rules step's: matching itself, then what the matching rules
-    /// needed (`*` or `$`, the `/index.html` rule, keys Google accepts),
-    /// and Google's size limit when it cut the file.
+    /// needed (each once), and Google's size limit when it cut the file.
     fn rule_sources(&self, robots: &Robots, sources: &mut Vec<Basis>) {
         sources.push(Basis::PathMatching);
-        let mut add = |basis| {
-            if !sources.contains(&basis) {
-                sources.push(basis);
-            }
-        };
         for m in &self.matches {
-            let Some(rule) = robots.rules().get(m.rule) else {
-                continue;
-            };
-            let pattern = rule.pattern.as_bytes();
-            if pattern.contains(&b'*') || pattern.ends_with(b"$") {
-                add(Basis::SpecialCharacters);
-            }
-            if m.via_index_html {
-                add(Basis::IndexHtml);
-            }
-            let (spelling, missing_colon) = key_reading(robots, rule.line);
-            if spelling != Spelling::Exact {
-                add(Basis::TypoAccepted);
-            }
-            if missing_colon {
-                add(Basis::MissingColon);
+            for basis in match_sources(robots, m) {
+                if !sources.contains(&basis) {
+                    sources.push(basis);
+                }
             }
         }
-        if robots.ignored_len() > 0 {
-            add(Basis::SizeLimit);
+        if robots.ignored_len() > 0 && !sources.contains(&Basis::SizeLimit) {
+            sources.push(Basis::SizeLimit);
         }
     }
 
@@ -232,6 +216,31 @@ impl Explanation {
     }
 }
 
+/// What one matching rule needed beyond plain matching: `*` or a final
+/// `$`, Google's `/index.html` rule, a key Google reads despite its
+/// spelling, a missing colon. `robots` is the file explained.
+pub fn match_sources(robots: &Robots, m: &RuleMatch) -> Vec<Basis> {
+    let mut sources = Vec::new();
+    let Some(rule) = robots.rules().get(m.rule) else {
+        return sources;
+    };
+    let pattern = rule.pattern.as_bytes();
+    if pattern.contains(&b'*') || pattern.ends_with(b"$") {
+        sources.push(Basis::SpecialCharacters);
+    }
+    if m.via_index_html {
+        sources.push(Basis::IndexHtml);
+    }
+    let (spelling, missing_colon) = key_reading(robots, rule.line);
+    if spelling != Spelling::Exact {
+        sources.push(Basis::TypoAccepted);
+    }
+    if missing_colon {
+        sources.push(Basis::MissingColon);
+    }
+    sources
+}
+
 /// How line `number`'s key was read: its spelling, and whether the colon
 /// after it is missing (Google then reads the whitespace as the colon).
 fn key_reading(robots: &Robots, number: u32) -> (Spelling, bool) {
@@ -255,7 +264,12 @@ mod tests {
     use crate::verdict::CheckOptions;
 
     fn sources(file: &str, spec: &str, url: &str) -> [Vec<Basis>; 4] {
-        sources_with(&Robots::parse(file.as_bytes()), FetchOutcome::FETCHED, spec, url)
+        sources_with(
+            &Robots::parse(file.as_bytes()),
+            FetchOutcome::FETCHED,
+            spec,
+            url,
+        )
     }
 
     fn sources_with(
@@ -265,7 +279,8 @@ mod tests {
         url: &str,
     ) -> [Vec<Basis>; 4] {
         let crawler = Crawler::parse_spec(spec).unwrap();
-        let e = FetchedRobots::new(robots, outcome).explain(&crawler, url, &CheckOptions::default());
+        let e =
+            FetchedRobots::new(robots, outcome).explain(&crawler, url, &CheckOptions::default());
         [Step::Path, Step::Groups, Step::Rules, Step::Decision].map(|step| e.sources(robots, step))
     }
 
@@ -324,7 +339,10 @@ mod tests {
             sources(file, "Googlebot", "/c")[2],
             vec![Basis::PathMatching, Basis::TypoAccepted]
         );
-        assert_eq!(sources(file, "Googlebot", "/d")[2], vec![Basis::PathMatching]);
+        assert_eq!(
+            sources(file, "Googlebot", "/d")[2],
+            vec![Basis::PathMatching]
+        );
         for basis in [
             Basis::FallbackToken,
             Basis::IgnoresGlobal,
@@ -344,8 +362,14 @@ mod tests {
         assert_eq!(groups, vec![Basis::GroupSelection]);
         assert_eq!(rules, vec![Basis::PathMatching, Basis::SpecialCharacters]);
         assert_eq!(decision, vec![Basis::LongestMatch]);
-        assert_eq!(sources(file, "Googlebot", "/page")[3], vec![Basis::AllowWinsTie]);
-        assert_eq!(sources(file, "Googlebot", "/q")[3], vec![Basis::NoMatchAllows]);
+        assert_eq!(
+            sources(file, "Googlebot", "/page")[3],
+            vec![Basis::AllowWinsTie]
+        );
+        assert_eq!(
+            sources(file, "Googlebot", "/q")[3],
+            vec![Basis::NoMatchAllows]
+        );
         assert_eq!(
             sources(file, "Googlebot", "/robots.txt")[1],
             vec![Basis::RobotsTxtAllowed]

@@ -6,9 +6,9 @@
 //! rule the crawler reads (and at the rules of groups it does not read) and
 //! keeps the nearest misses, nearest first:
 //!
-//! 1. rules that matched but were outweighed: shorter than the deciding
-//!    rule, a Disallow losing a tie to an Allow, or an equally long rule of
-//!    the same kind after the one that decides;
+//! 1. rules of the other kind than the deciding one that matched and lost:
+//!    shorter than the deciding rule, or a Disallow losing a tie to an
+//!    Allow (they would have turned the verdict);
 //! 2. rules that match the path but sit in a group this crawler does not
 //!    read (a group names it, so `*` is not read; it ignores `*`; a
 //!    fallback token it never reaches);
@@ -20,7 +20,10 @@
 //! 5. rules whose pattern stopped matching part-way: a byte that differs,
 //!    a path that ends first, or a piece after a `*` found nowhere. Only
 //!    those that got at least half of their pattern's literal bytes, or
-//!    four of them, count as near.
+//!    four of them, count as near;
+//! 6. rules of the deciding one's kind that matched and were outweighed:
+//!    shorter, or as long and later in the file (they agree with the
+//!    verdict).
 //!
 //! Within a kind, a longer match (or more bytes matched) is nearer; then
 //! file order. At most [`NEAR_MISS_LIMIT`] are kept, and how many more
@@ -185,17 +188,6 @@ impl MissReason {
                 | MissReason::GroupNotRead(_)
         )
     }
-
-    /// How near a miss of this reason is: lower is nearer.
-    fn rank(self) -> u8 {
-        match self {
-            MissReason::Shorter | MissReason::LostTie | MissReason::EarlierLineWins => 0,
-            MissReason::GroupNotRead(_) => 1,
-            MissReason::MatchesWhenNormalised | MissReason::MatchesWhenEncoded => 2,
-            MissReason::QueryFollows | MissReason::PathContinues => 3,
-            MissReason::Differs | MissReason::PathEnds | MissReason::PieceMissing => 4,
-        }
-    }
 }
 
 impl Unread {
@@ -260,6 +252,22 @@ impl FetchedRobots<'_> {
             Some(_) => WhyNot::default(),
             None => why_not(self.robots(), crawler, url, options),
         }
+    }
+}
+
+/// How near `miss` is, by its kind: lower is nearer. A rule of the other
+/// kind than the deciding one that matched and lost comes first (it would
+/// have turned the verdict); a rule of the deciding one's kind that matched
+/// and was outweighed comes last (it agrees with the verdict).
+fn rank(miss: &NearMiss, deciding_kind: Option<RuleKind>) -> u8 {
+    match miss.reason {
+        MissReason::LostTie => 0,
+        MissReason::Shorter if Some(miss.kind) != deciding_kind => 0,
+        MissReason::GroupNotRead(_) => 1,
+        MissReason::MatchesWhenNormalised | MissReason::MatchesWhenEncoded => 2,
+        MissReason::QueryFollows | MissReason::PathContinues => 3,
+        MissReason::Differs | MissReason::PathEnds | MissReason::PieceMissing => 4,
+        MissReason::Shorter | MissReason::EarlierLineWins => 5,
     }
 }
 
@@ -411,13 +419,15 @@ fn why_not(robots: &Robots, crawler: &Crawler, url: &str, options: &CheckOptions
     }
 
     let total = candidates.len();
-    let nearest = |a: &Candidate, b: &Candidate| {
-        (a.miss.reason.rank(), std::cmp::Reverse(a.strength), a.miss.rule).cmp(&(
-            b.miss.reason.rank(),
-            std::cmp::Reverse(b.strength),
-            b.miss.rule,
-        ))
+    let deciding_kind = deciding.map(|((_, kind), _)| kind);
+    let key = |c: &Candidate| {
+        (
+            rank(&c.miss, deciding_kind),
+            std::cmp::Reverse(c.strength),
+            c.miss.rule,
+        )
     };
+    let nearest = |a: &Candidate, b: &Candidate| key(a).cmp(&key(b));
     if total > NEAR_MISS_LIMIT {
         candidates.select_nth_unstable_by(NEAR_MISS_LIMIT, nearest);
         candidates.truncate(NEAR_MISS_LIMIT);
@@ -662,7 +672,13 @@ mod tests {
         assert_eq!(pdf.reason, MissReason::QueryFollows);
         // `.pdf` matched up to byte 11 of the path; the pattern stopped at
         // its `$` (byte 6).
-        assert_eq!(pdf.at, Some(MissPoint { path: 11, pattern: 6 }));
+        assert_eq!(
+            pdf.at,
+            Some(MissPoint {
+                path: 11,
+                pattern: 6
+            })
+        );
         // It is longer than `/*?`, which decided: it would have decided.
         assert!(pdf.would_decide);
         // The deciding rule is never listed.
@@ -696,7 +712,13 @@ mod tests {
         let file = "User-agent: *\nDisallow: /shop/sale\nDisallow: /x\n";
         let why = near(file, "Googlebot", "/shop");
         assert_eq!(lines(&why), vec![(2, MissReason::PathEnds)]);
-        assert_eq!(miss(&why, 2).at, Some(MissPoint { path: 5, pattern: 5 }));
+        assert_eq!(
+            miss(&why, 2).at,
+            Some(MissPoint {
+                path: 5,
+                pattern: 5
+            })
+        );
     }
 
     #[test]
@@ -705,7 +727,13 @@ mod tests {
         let why = near(file, "Googlebot", "/shop/a/b/view");
         // `/shop/` matched (6 literal bytes), `/print` found nowhere after.
         assert_eq!(lines(&why), vec![(2, MissReason::PieceMissing)]);
-        assert_eq!(miss(&why, 2).at, Some(MissPoint { path: 6, pattern: 7 }));
+        assert_eq!(
+            miss(&why, 2).at,
+            Some(MissPoint {
+                path: 6,
+                pattern: 7
+            })
+        );
     }
 
     #[test]
@@ -791,7 +819,13 @@ mod tests {
         let file = "User-agent: *\nDisallow: /%7Euser\nDisallow: /x%2Fy\n";
         let why = near(file, "Googlebot", "/~user/a");
         assert_eq!(lines(&why), vec![(2, MissReason::MatchesWhenNormalised)]);
-        assert_eq!(miss(&why, 2).at, Some(MissPoint { path: 1, pattern: 1 }));
+        assert_eq!(
+            miss(&why, 2).at,
+            Some(MissPoint {
+                path: 1,
+                pattern: 1
+            })
+        );
         // A lower-case escape in the URL, compared as written by Google.
         let why = why_not_with(file, "Googlebot", "/x%2fy", &CheckOptions::default());
         assert_eq!(lines(&why), vec![(3, MissReason::MatchesWhenNormalised)]);
@@ -834,7 +868,11 @@ mod tests {
         assert_eq!(why, WhyNot::default());
         assert!(!why.evaluated);
         let read = FetchedRobots::new(&robots, FetchOutcome::FETCHED);
-        assert!(!read.why_not(&crawler, "/robots.txt", &CheckOptions::default()).evaluated);
+        assert!(
+            !read
+                .why_not(&crawler, "/robots.txt", &CheckOptions::default())
+                .evaluated
+        );
         let why = read.why_not(&crawler, "/privat", &CheckOptions::default());
         assert!(why.evaluated);
         assert_eq!(lines(&why), vec![(2, MissReason::PathEnds)]);
@@ -869,11 +907,23 @@ mod tests {
             stop(pattern.as_bytes(), path.as_bytes()).map(|s| (s.reason, s.at.path, s.at.pattern))
         };
         assert_eq!(at("/fish$", "/fish"), None);
-        assert_eq!(at("/fish$", "/fish?x"), Some((MissReason::QueryFollows, 5, 5)));
-        assert_eq!(at("/a?b$", "/a?bc"), Some((MissReason::PathContinues, 4, 4)));
+        assert_eq!(
+            at("/fish$", "/fish?x"),
+            Some((MissReason::QueryFollows, 5, 5))
+        );
+        assert_eq!(
+            at("/a?b$", "/a?bc"),
+            Some((MissReason::PathContinues, 4, 4))
+        );
         assert_eq!(at("/*a*b", "/xaxx"), Some((MissReason::PieceMissing, 3, 4)));
-        assert_eq!(at("/*ab*ba$", "/aba"), Some((MissReason::PieceMissing, 3, 5)));
-        assert_eq!(at("/*.php$", "/a.php5"), Some((MissReason::PathContinues, 6, 6)));
+        assert_eq!(
+            at("/*ab*ba$", "/aba"),
+            Some((MissReason::PieceMissing, 3, 5))
+        );
+        assert_eq!(
+            at("/*.php$", "/a.php5"),
+            Some((MissReason::PathContinues, 6, 6))
+        );
         assert_eq!(at("", "/x"), None);
         assert_eq!(at("$", "/"), Some((MissReason::PathContinues, 0, 0)));
     }
