@@ -50,17 +50,9 @@ pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
         warn(&warning);
     }
     let options = args.crawler.check_options();
-    let fetched = file.fetched();
     let mut out = Output::new();
     for (index, &url) in urls.iter().enumerate() {
-        let explained = Explained {
-            file: &file,
-            crawler: &crawler,
-            url,
-            options: &options,
-            explanation: fetched.explain(&crawler, url, &options),
-            why_not: fetched.why_not(&crawler, url, &options),
-        };
+        let explained = Explained::new(&file, &crawler, url, &options);
         if args.json {
             out.json(&json::explanation(&explained))?;
             continue;
@@ -86,7 +78,25 @@ struct Explained<'a> {
     why_not: WhyNot,
 }
 
-impl Explained<'_> {
+impl<'a> Explained<'a> {
+    /// Explains `url` for `crawler` in `file`, and finds its near misses.
+    fn new(
+        file: &'a RobotsFile,
+        crawler: &'a Crawler,
+        url: &'a str,
+        options: &'a CheckOptions,
+    ) -> Explained<'a> {
+        let fetched = file.fetched();
+        Explained {
+            file,
+            crawler,
+            url,
+            options,
+            explanation: fetched.explain(crawler, url, options),
+            why_not: fetched.why_not(crawler, url, options),
+        }
+    }
+
     fn robots(&self) -> &Robots {
         &self.file.robots
     }
@@ -190,18 +200,10 @@ impl Explained<'_> {
 
     fn groups_step(&self, text: &mut Vec<String>) {
         text.push("2. Groups".to_string());
-        let explanation = &self.explanation;
-        if !explanation.evaluated(Step::Groups) {
-            para(
-                text,
-                &format!(
-                    "Not looked at: {}.",
-                    self.not_evaluated_because(Step::Groups)
-                ),
-            );
-            sources(text, &self.sources(Step::Groups));
+        if self.not_evaluated(text, Step::Groups) {
             return;
         }
+        let explanation = &self.explanation;
         let choice = &explanation.groups;
         para(
             text,
@@ -269,6 +271,24 @@ impl Explained<'_> {
         }
     }
 
+    /// When `step` was not taken, says so, why, and its sources, and
+    /// returns true.
+    fn not_evaluated(&self, text: &mut Vec<String>, step: Step) -> bool {
+        if self.explanation.evaluated(step) {
+            return false;
+        }
+        let what = match step {
+            Step::Groups => "Not looked at",
+            _ => "Not evaluated",
+        };
+        para(
+            text,
+            &format!("{what}: {}.", self.not_evaluated_because(step)),
+        );
+        sources(text, &self.sources(step));
+        true
+    }
+
     /// Why no group was looked at (`Step::Groups`) or no rule evaluated
     /// (`Step::Rules`): the full reason at the first step it stops.
     fn not_evaluated_because(&self, step: Step) -> String {
@@ -290,18 +310,10 @@ impl Explained<'_> {
 
     fn rules_step(&self, text: &mut Vec<String>) {
         text.push("3. Matching rules".to_string());
-        let explanation = &self.explanation;
-        if !explanation.evaluated(Step::Rules) {
-            para(
-                text,
-                &format!(
-                    "Not evaluated: {}.",
-                    self.not_evaluated_because(Step::Rules)
-                ),
-            );
-            sources(text, &self.sources(Step::Rules));
+        if self.not_evaluated(text, Step::Rules) {
             return;
         }
+        let explanation = &self.explanation;
         let robots = self.robots();
         para(
             text,
@@ -534,18 +546,9 @@ mod tests {
             outcome,
         };
         let crawler = Crawler::parse_spec(spec).unwrap();
-        let options = CheckOptions::default();
-        let fetched = file.fetched();
-        Explained {
-            file: &file,
-            crawler: &crawler,
-            url,
-            options: &options,
-            explanation: fetched.explain(&crawler, url, &options),
-            why_not: fetched.why_not(&crawler, url, &options),
-        }
-        .text()
-        .join("\n")
+        Explained::new(&file, &crawler, url, &CheckOptions::default())
+            .text()
+            .join("\n")
     }
 
     fn explained(file: &str, spec: &str, url: &str) -> String {

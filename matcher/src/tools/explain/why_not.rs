@@ -657,6 +657,14 @@ mod tests {
         why.near_misses.iter().map(|m| (m.line, m.reason)).collect()
     }
 
+    /// Where near miss `line` stopped: (path, pattern) offsets.
+    fn stopped(why: &WhyNot, line: u32) -> (usize, usize) {
+        let at = miss(why, line)
+            .at
+            .expect("a miss that did not match says where");
+        (at.path, at.pattern)
+    }
+
     fn miss(why: &WhyNot, line: u32) -> NearMiss {
         *why.near_misses
             .iter()
@@ -696,13 +704,7 @@ mod tests {
         let file = "User-agent: *\nDisallow: /private/\nDisallow: /admin\n";
         let why = near(file, "Googlebot", "/privacy");
         assert_eq!(lines(&why), vec![(2, MissReason::Differs)]);
-        assert_eq!(
-            miss(&why, 2).at,
-            Some(MissPoint {
-                path: 6,
-                pattern: 6
-            })
-        );
+        assert_eq!(stopped(&why, 2), (6, 6));
         // `/admin` shares only `/` with `/privacy`: not near.
         assert!(why.near_misses.iter().all(|m| m.line != 3));
     }
@@ -712,13 +714,7 @@ mod tests {
         let file = "User-agent: *\nDisallow: /shop/sale\nDisallow: /x\n";
         let why = near(file, "Googlebot", "/shop");
         assert_eq!(lines(&why), vec![(2, MissReason::PathEnds)]);
-        assert_eq!(
-            miss(&why, 2).at,
-            Some(MissPoint {
-                path: 5,
-                pattern: 5
-            })
-        );
+        assert_eq!(stopped(&why, 2), (5, 5));
     }
 
     #[test]
@@ -727,13 +723,7 @@ mod tests {
         let why = near(file, "Googlebot", "/shop/a/b/view");
         // `/shop/` matched (6 literal bytes), `/print` found nowhere after.
         assert_eq!(lines(&why), vec![(2, MissReason::PieceMissing)]);
-        assert_eq!(
-            miss(&why, 2).at,
-            Some(MissPoint {
-                path: 6,
-                pattern: 7
-            })
-        );
+        assert_eq!(stopped(&why, 2), (6, 7));
     }
 
     #[test]
@@ -819,13 +809,7 @@ mod tests {
         let file = "User-agent: *\nDisallow: /%7Euser\nDisallow: /x%2Fy\n";
         let why = near(file, "Googlebot", "/~user/a");
         assert_eq!(lines(&why), vec![(2, MissReason::MatchesWhenNormalised)]);
-        assert_eq!(
-            miss(&why, 2).at,
-            Some(MissPoint {
-                path: 1,
-                pattern: 1
-            })
-        );
+        assert_eq!(stopped(&why, 2), (1, 1));
         // A lower-case escape in the URL, compared as written by Google.
         let why = why_not_with(file, "Googlebot", "/x%2fy", &CheckOptions::default());
         assert_eq!(lines(&why), vec![(3, MissReason::MatchesWhenNormalised)]);
