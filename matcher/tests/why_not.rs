@@ -8,29 +8,37 @@
 //!   a group the crawler does not read;
 //! * its offsets lie inside the checked path and the normalised pattern;
 //! * at most `NEAR_MISS_LIMIT` are listed, nearest first;
+//! * the explanation it reads gives the verdict `check_with` gives (on
+//!   random files);
 //! * on the corpus (when `../shared/corpus` is there): no panic, the bound
-//!   holds, and the slowest explanation is reported (speed targets are the
+//!   holds, and the slowest explanation (with its near misses) is reported (speed targets are the
 //!   `explain` bench's, not this test's).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
-use robots_matcher::tools::explain::{MissReason, Step, WhyNot, NEAR_MISS_LIMIT};
+use robots_matcher::tools::explain::{Explanation, MissReason, Step, WhyNot, NEAR_MISS_LIMIT};
 use robots_matcher::{
     CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots,
 };
 
-/// Checks every property of `why` for `url` and `crawler` in `robots`.
-fn check_why_not(
+/// Explains `url` for `crawler` in `robots` and finds its near misses.
+fn why_not(
     robots: &Robots,
     crawler: &Crawler,
     url: &str,
     options: &CheckOptions,
-    why: &WhyNot,
-) {
+) -> (Explanation, WhyNot) {
     let fetched = FetchedRobots::new(robots, FetchOutcome::FETCHED);
     let explanation = fetched.explain(crawler, url, options);
+    let why = fetched.why_not(crawler, &explanation);
+    (explanation, why)
+}
+
+/// Checks every property of `why`, the near misses of `explanation`'s
+/// verdict for `url` in `robots`.
+fn check_why_not(robots: &Robots, url: &str, explanation: &Explanation, why: &WhyNot) {
     let verdict = explanation.verdict;
     assert_eq!(why.evaluated, explanation.evaluated(Step::Groups), "{url}");
     assert!(why.near_misses.len() <= NEAR_MISS_LIMIT);
@@ -131,8 +139,9 @@ proptest! {
         let robots = parse(file.as_bytes(), if rfc { Mode::Rfc9309 } else { Mode::Google });
         let crawler = Crawler::parse_spec(spec).unwrap();
         let options = CheckOptions { raw_url: raw, ..CheckOptions::default() };
-        let why = FetchedRobots::new(&robots, FetchOutcome::FETCHED).why_not(&crawler, &path, &options);
-        check_why_not(&robots, &crawler, &path, &options, &why);
+        let (explanation, why) = why_not(&robots, &crawler, &path, &options);
+        prop_assert_eq!(explanation.verdict, robots.check_with(&crawler, &path, &options));
+        check_why_not(&robots, &path, &explanation, &why);
     }
 
     #[test]
@@ -144,8 +153,8 @@ proptest! {
             let robots = parse(&file, mode);
             let crawler = Crawler::new("Googlebot");
             let options = CheckOptions::default();
-            let why = FetchedRobots::new(&robots, FetchOutcome::FETCHED).why_not(&crawler, &url, &options);
-            check_why_not(&robots, &crawler, &url, &options, &why);
+            let (explanation, why) = why_not(&robots, &crawler, &url, &options);
+            check_why_not(&robots, &url, &explanation, &why);
         }
     }
 }
@@ -216,7 +225,8 @@ fn every_corpus_file_explains_why_not_within_bounds() {
             for crawler in crawlers {
                 for url in &urls {
                     let t = Instant::now();
-                    let why = fetched.why_not(crawler, url, &options);
+                    let explanation = fetched.explain(crawler, url, &options);
+                    let why = fetched.why_not(crawler, &explanation);
                     let took = t.elapsed();
                     if took > slowest.0 {
                         slowest = (
@@ -224,7 +234,7 @@ fn every_corpus_file_explains_why_not_within_bounds() {
                             format!("{} {mode:?} {} {url}", path.display(), crawler.spec()),
                         );
                     }
-                    check_why_not(&robots, crawler, url, &options, &why);
+                    check_why_not(&robots, url, &explanation, &why);
                     calls += 1;
                     listed += why.near_misses.len();
                     omitted += why.omitted;

@@ -87,13 +87,14 @@ impl<'a> Explained<'a> {
         options: &'a CheckOptions,
     ) -> Explained<'a> {
         let fetched = file.fetched();
+        let explanation = fetched.explain(crawler, url, options);
         Explained {
             file,
             crawler,
             url,
             options,
-            explanation: fetched.explain(crawler, url, options),
-            why_not: fetched.why_not(crawler, url, options),
+            why_not: fetched.why_not(crawler, &explanation),
+            explanation,
         }
     }
 

@@ -45,9 +45,9 @@ use crate::index::{Best, Hit};
 use crate::model::RuleKind;
 use crate::pattern::{encode_path, find_piece, needs_request_escape, pattern_matches};
 use crate::robots::Robots;
-use crate::tools::explain::sources::Basis;
-use crate::url::path_params_query;
-use crate::verdict::{CheckOptions, Selection};
+use crate::tools::explain::sources::{Basis, Step};
+use crate::tools::explain::{Explanation, PathEncoding};
+use crate::verdict::Selection;
 use crate::Mode;
 
 /// The most near misses [`FetchedRobots::why_not`] keeps.
@@ -243,14 +243,20 @@ impl WhyNot {
 /// The explaining tool's "why not" question about robots.txt as a crawler
 /// got it.
 impl FetchedRobots<'_> {
-    /// The rules that nearly decided `url`'s verdict for `crawler`, and why
-    /// each did not (see the [module](self)): nothing, with `evaluated`
+    /// The rules that nearly decided the verdict `explanation` explains
+    /// (what [`FetchedRobots::explain`] gave for `crawler` and a URL), and
+    /// why each did not (see the [module](self)). Nothing, with `evaluated`
     /// false, when how fetching robots.txt ended decided or the URL is
     /// `/robots.txt` itself. The deciding rule is never among them.
-    pub fn why_not(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> WhyNot {
+    ///
+    /// It reads the explanation's path, groups and verdict rather than
+    /// checking again: asking both costs one check, and never counts
+    /// towards building the crawler's rule index.
+    pub fn why_not(&self, crawler: &Crawler, explanation: &Explanation) -> WhyNot {
         match self.fixed_verdict() {
             Some(_) => WhyNot::default(),
-            None => why_not(self.robots(), crawler, url, options),
+            None if !explanation.evaluated(Step::Groups) => WhyNot::default(),
+            None => why_not(self.robots(), crawler, explanation),
         }
     }
 }
@@ -279,65 +285,61 @@ struct Candidate {
     strength: usize,
 }
 
-fn why_not(robots: &Robots, crawler: &Crawler, url: &str, options: &CheckOptions) -> WhyNot {
-    let verdict = robots.check_with(crawler, url, options);
-    if verdict.selection == Selection::RobotsTxt {
-        return WhyNot::default();
-    }
-    let extracted = path_params_query(url);
-    let path = robots.encoded(&extracted, options);
-    let (selection, applied) = robots.select(crawler, options.agent_matching);
-    let applied = applied.groups();
-    let normalising = Normalising::new(robots, &extracted, options);
-    let (groups, rules) = (robots.groups(), robots.rules());
+fn why_not(robots: &Robots, crawler: &Crawler, explanation: &Explanation) -> WhyNot {
+    let verdict = explanation.verdict;
+    // The bytes matched: ASCII once encoded, the URL's own text when raw.
+    let path = explanation.checked_path.as_bytes();
+    let selection = explanation.groups.selection;
+    let applied = explanation.groups.groups.as_slice();
+    let raw = explanation.path_encoding == PathEncoding::Raw;
+    let normalising = Normalising::new(robots, &explanation.extracted_path, raw);
+    let rules = robots.rules();
 
     // The rules that apply: what matched (the best of each kind, for
     // `would_decide`), and the misses.
     let mut best = Best::default();
     let mut matched: Vec<(usize, u32)> = Vec::new();
     let mut candidates: Vec<Candidate> = Vec::new();
-    for &g in applied {
-        for id in groups[g].rules.clone() {
-            let rule = &rules[id];
-            let miss = match stop(rule.pattern.as_bytes(), &path) {
-                None => Err(rule.pattern.priority()),
-                Some(stop) => match rule.index_html.as_ref().filter(|alt| alt.matches(&path)) {
-                    Some(alt) => Err(alt.priority()),
-                    None => Ok(stop),
-                },
-            };
-            match miss {
-                Err(priority) => {
-                    best.offer(
-                        rule.kind,
-                        Hit {
-                            rule: id,
-                            priority,
-                            line: rule.line,
-                        },
-                    );
-                    matched.push((id, priority));
-                }
-                Ok(stop) => {
-                    let reason = match normalising.matches(robots, id) {
-                        Some(reason) => reason,
-                        None if stop.is_near() => stop.reason,
-                        None => continue,
-                    };
-                    candidates.push(Candidate {
-                        miss: NearMiss {
-                            rule: id,
-                            kind: rule.kind,
-                            line: rule.line,
-                            group: g,
-                            reason,
-                            at: Some(stop.at),
-                            length: rule.pattern.priority(),
-                            would_decide: false,
-                        },
-                        strength: stop.literal,
-                    });
-                }
+    for (g, id) in rules_of(robots, applied) {
+        let rule = &rules[id];
+        let miss = match stop(rule.pattern.as_bytes(), path) {
+            None => Err(rule.pattern.priority()),
+            Some(stop) => match rule.index_html.as_ref().filter(|alt| alt.matches(path)) {
+                Some(alt) => Err(alt.priority()),
+                None => Ok(stop),
+            },
+        };
+        match miss {
+            Err(priority) => {
+                best.offer(
+                    rule.kind,
+                    Hit {
+                        rule: id,
+                        priority,
+                        line: rule.line,
+                    },
+                );
+                matched.push((id, priority));
+            }
+            Ok(stop) => {
+                let reason = match normalising.matches(robots, id) {
+                    Some(reason) => reason,
+                    None if stop.is_near() => stop.reason,
+                    None => continue,
+                };
+                candidates.push(Candidate {
+                    miss: NearMiss {
+                        rule: id,
+                        kind: rule.kind,
+                        line: rule.line,
+                        group: g,
+                        reason,
+                        at: Some(stop.at),
+                        length: rule.pattern.priority(),
+                        would_decide: false,
+                    },
+                    strength: stop.literal,
+                });
             }
         }
     }
@@ -379,9 +381,9 @@ fn why_not(robots: &Robots, crawler: &Crawler, url: &str, options: &CheckOptions
 
     // Rules of groups this crawler does not read that match the path.
     for (g, unread) in unread_groups(robots, crawler, selection, applied) {
-        for id in groups[g].rules.clone() {
+        for (_, id) in rules_of(robots, &[g]) {
             let rule = &rules[id];
-            if let Some(priority) = rule.match_priority(&path) {
+            if let Some(priority) = rule.match_priority(path) {
                 candidates.push(Candidate {
                     miss: NearMiss {
                         rule: id,
@@ -438,6 +440,22 @@ fn why_not(robots: &Robots, crawler: &Crawler, url: &str, options: &CheckOptions
         near_misses: candidates.into_iter().map(|c| c.miss).collect(),
         omitted: total.saturating_sub(NEAR_MISS_LIMIT),
     }
+}
+
+/// The rules of `groups`, each with its group, in the groups' order;
+/// indices that name no group are skipped.
+fn rules_of<'r>(
+    robots: &'r Robots,
+    groups: &'r [usize],
+) -> impl Iterator<Item = (usize, usize)> + 'r {
+    groups.iter().flat_map(move |&g| {
+        let ids = robots
+            .groups()
+            .get(g)
+            .map_or(0..0, |group| group.rules.clone());
+        ids.filter(|&id| id < robots.rules().len())
+            .map(move |id| (g, id))
+    })
 }
 
 /// The groups the crawler does not read whose rules could have applied,
@@ -604,10 +622,10 @@ struct Normalising {
 }
 
 impl Normalising {
-    fn new(robots: &Robots, extracted: &str, options: &CheckOptions) -> Normalising {
+    fn new(robots: &Robots, extracted: &str, raw: bool) -> Normalising {
         let bytes = extracted.as_bytes();
         let path_escapes = memchr::memchr(b'%', bytes).is_some();
-        let requested = (options.raw_url && bytes.iter().any(|&b| needs_request_escape(b)))
+        let requested = (raw && bytes.iter().any(|&b| needs_request_escape(b)))
             .then(|| encode_path(extracted, robots.mode).into_owned());
         Normalising {
             requested,
@@ -639,13 +657,18 @@ impl Normalising {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::verdict::CheckOptions;
     use crate::FetchOutcome;
     use proptest::prelude::*;
 
-    fn why_not_with(file: &str, spec: &str, url: &str, options: &CheckOptions) -> WhyNot {
-        let robots = Robots::parse(file.as_bytes());
+    fn why_not_in(robots: &Robots, spec: &str, url: &str, options: &CheckOptions) -> WhyNot {
         let crawler = Crawler::parse_spec(spec).unwrap();
-        FetchedRobots::new(&robots, FetchOutcome::FETCHED).why_not(&crawler, url, options)
+        let fetched = FetchedRobots::new(robots, FetchOutcome::FETCHED);
+        fetched.why_not(&crawler, &fetched.explain(&crawler, url, options))
+    }
+
+    fn why_not_with(file: &str, spec: &str, url: &str, options: &CheckOptions) -> WhyNot {
+        why_not_in(&Robots::parse(file.as_bytes()), spec, url, options)
     }
 
     fn near(file: &str, spec: &str, url: &str) -> WhyNot {
@@ -821,11 +844,7 @@ mod tests {
                 size_limit: None,
             },
         );
-        let why = FetchedRobots::new(&robots, FetchOutcome::FETCHED).why_not(
-            &Crawler::new("Googlebot"),
-            "/~user/a",
-            &CheckOptions::default(),
-        );
+        let why = why_not_in(&robots, "Googlebot", "/~user/a", &CheckOptions::default());
         assert!(why.near_misses.is_empty(), "{why:?}");
     }
 
@@ -847,17 +866,18 @@ mod tests {
     fn fetch_outcomes_and_robots_txt_evaluate_no_rule() {
         let robots = Robots::parse(b"User-agent: *\nDisallow: /private\n");
         let crawler = Crawler::new("Googlebot");
+        let options = CheckOptions::default();
         let down = FetchedRobots::new(&robots, "503".parse().unwrap());
-        let why = down.why_not(&crawler, "/privat", &CheckOptions::default());
+        let why = down.why_not(&crawler, &down.explain(&crawler, "/privat", &options));
         assert_eq!(why, WhyNot::default());
         assert!(!why.evaluated);
+        // Nor from a 503 given the explanation of the file as fetched.
         let read = FetchedRobots::new(&robots, FetchOutcome::FETCHED);
-        assert!(
-            !read
-                .why_not(&crawler, "/robots.txt", &CheckOptions::default())
-                .evaluated
-        );
-        let why = read.why_not(&crawler, "/privat", &CheckOptions::default());
+        let explained = read.explain(&crawler, "/privat", &options);
+        assert!(!down.why_not(&crawler, &explained).evaluated);
+        let robots_txt = read.explain(&crawler, "/robots.txt", &options);
+        assert!(!read.why_not(&crawler, &robots_txt).evaluated);
+        let why = read.why_not(&crawler, &explained);
         assert!(why.evaluated);
         assert_eq!(lines(&why), vec![(2, MissReason::PathEnds)]);
     }
