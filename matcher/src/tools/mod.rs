@@ -9,6 +9,10 @@
 //!   (`FetchedRobots::why_not`) and what each step rests on;
 //! - [`compare`]: verdicts that change between two readings
 //!   ([`compare::VerdictDiff`]);
+//! - [`severity`]: how much each change between two versions matters
+//!   ([`severity::CHANGE_CLASSES`], [`severity::FileChanges`]);
+//! - [`expect`]: expectations files, checked against a robots.txt
+//!   ([`expect::Expectations`]);
 //! - [`record`]: a verdict written down ([`record::VerdictRecord`]);
 //! - [`usage`]: AI usage preferences (`FetchedRobots::usage`);
 //! - [`crawlers`]: the crawler presets as data (tokens, operators,
@@ -19,9 +23,11 @@
 
 pub mod compare;
 pub mod crawlers;
+pub mod expect;
 pub mod explain;
 pub mod line_diff;
 pub mod lint;
 pub mod record;
 pub mod reference;
+pub mod severity;
 pub mod usage;
