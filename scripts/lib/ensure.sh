@@ -41,7 +41,7 @@ ensure_rust() {
 	local installed
 	installed="$(rustup component list --installed 2>/dev/null || true)"
 	# rust-src: the release build compiles the standard library (see
-	# RELEASE_BUILD_ENV).
+	# SIZE_OPTIONS_ENV).
 	for component in rustfmt clippy rust-src; do
 		if ! grep -q "^$component" <<<"$installed"; then
 			log "rustup component add $component"
