@@ -82,20 +82,27 @@ export function withIntegrity(html, files) {
   });
 }
 
+/** The file name of the page's one module script: the app's JS glue. */
+export function glueName(html) {
+  const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => attribute(m[0], 'src')).filter(Boolean);
+  if (scripts.length !== 1) throw new Error(`index.html should load one script (the app's JS), it loads ${scripts.length}`);
+  return basename(new URL(scripts[0], 'http://build.invalid/').pathname);
+}
+
 async function postBuild(dir, release) {
   const names = await readdir(dir);
-  const glues = names.filter((n) => /^robots-playground-.*\.js$/.test(n));
-  if (glues.length !== 1) throw new Error(`expected one robots-playground-*.js in ${dir}, found ${glues.length}`);
-  const glue = join(dir, glues[0]);
-  const wasmName = glues[0].replace(/\.js$/, '_bg.wasm');
+  const html = await readFile(join(dir, 'index.html'), 'utf8');
+  // The glue's wasm is beside it (wasm-bindgen's naming); other files, such
+  // as a worker's own glue, are left as they are.
+  const glue = join(dir, glueName(html));
+  const wasmName = basename(glue).replace(/\.js$/, '_bg.wasm');
   const wasm = await readFile(join(dir, wasmName));
   let code = withStart(await readFile(glue, 'utf8'), wasmName, integrity(wasm));
   if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
   await writeFile(glue, code);
   const files = new Map();
   for (const name of names) files.set(name, await readFile(join(dir, name)));
-  const index = join(dir, 'index.html');
-  await writeFile(index, withIntegrity(files.get('index.html').toString('utf8'), files));
+  await writeFile(join(dir, 'index.html'), withIntegrity(html, files));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
