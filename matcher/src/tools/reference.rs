@@ -80,6 +80,16 @@ pub const CONTENT_USAGE: Reference = rfc(
 );
 /// Cloudflare's Content Signals.
 pub const CONTENT_SIGNAL: Reference = rfc("Content Signals", "https://contentsignals.org/");
+/// Google's list of its crawlers, their tokens and user-agent strings.
+pub const GOOGLE_CRAWLERS: Reference = rfc(
+    "Google: overview of Google crawlers and fetchers",
+    "https://developers.google.com/search/docs/crawling-indexing/overview-google-crawlers",
+);
+/// Lighthouse's robots.txt audit.
+pub const LIGHTHOUSE_ROBOTS: Reference = rfc(
+    "Lighthouse: robots.txt is not valid",
+    "https://developer.chrome.com/docs/lighthouse/seo/invalid-robots-txt/",
+);
 
 impl Code {
     /// Where the behaviour behind this diagnostic is written down.
@@ -98,7 +108,10 @@ impl Code {
             Code::HtmlDocument => ACCESS_RESULTS,
             Code::AgentJoinsPreviousGroup => GOOGLE_GROUPING,
             Code::ContentUsageSyntax => CONTENT_USAGE,
-            Code::ContentSignalSyntax => CONTENT_SIGNAL,
+            Code::ContentSignalSyntax | Code::SignalContradictsRules => CONTENT_SIGNAL,
+            Code::AgentIsUserAgentString | Code::AgentLooksMisspelled => GOOGLE_CRAWLERS,
+            Code::GroupDropsGlobalRules => USER_AGENT,
+            Code::ValidatorRejects => LIGHTHOUSE_ROBOTS,
         }
     }
 }
@@ -116,7 +129,8 @@ mod tests {
                     "https://www.rfc-editor.org/rfc/rfc9309.html#section-2.",
                     "https://developers.google.com/search/",
                     "https://datatracker.ietf.org/doc/draft-ietf-aipref-",
-                    "https://contentsignals.org/"
+                    "https://contentsignals.org/",
+                    "https://developer.chrome.com/docs/lighthouse/"
                 ]
                 .iter()
                 .any(|prefix| r.url.starts_with(prefix)),

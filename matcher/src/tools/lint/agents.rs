@@ -1,0 +1,180 @@
+//! Findings about the crawler a User-agent line names, checked against the
+//! crawler presets (`tools::crawlers`):
+//!
+//! - `agent-is-user-agent-string`: a whole user-agent string pasted as the
+//!   value (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)`), which crawlers
+//!   read as its first word (`Mozilla`), so the crawler it means never
+//!   obeys the group; fixed by writing that crawler's token;
+//! - `agent-looks-misspelled`: a token no preset uses, one edit (a letter
+//!   changed, added or dropped, or two neighbours swapped) from one that
+//!   does (`GTPBot` for `GPTBot`); case is no misspelling, and a token
+//!   that extends a known crawler's family (`SemrushBot-SI` beside
+//!   `SemrushBot-SA`) is one only when the differing part is long enough
+//!   to be a typo. Fixed by writing the preset's token.
+
+use std::ops::Range;
+
+use super::{shorten, Code, Diagnostic, Fix};
+use crate::agent::{is_valid_token, product_token};
+use crate::tools::crawlers::{identify, presets};
+
+/// The shortest token checked for a misspelling: shorter names are one
+/// edit from too many others to say which was meant.
+const MIN_MISSPELLED_LEN: usize = 5;
+/// Within a family (`Name-Suffix`), the shortest differing suffix that can
+/// be a typo rather than another member of the family.
+const MIN_FAMILY_SUFFIX_LEN: usize = 4;
+
+/// The finding for a User-agent line whose value is `text` (at `value`),
+/// if any.
+pub(super) fn agent_finding(line: u32, text: &str, value: Range<usize>) -> Option<Diagnostic> {
+    user_agent_string(line, text, value.clone()).or_else(|| misspelled(line, text, value))
+}
+
+/// `agent-is-user-agent-string`: a value with more than a token and a
+/// version, naming a known crawler that is not the token crawlers read.
+fn user_agent_string(line: u32, text: &str, value: Range<usize>) -> Option<Diagnostic> {
+    let read_as = product_token(text);
+    let has_more = text.contains(|c: char| c.is_whitespace() || matches!(c, '(' | ';'));
+    if !has_more {
+        return None;
+    }
+    let meant = identify(text)
+        .filter(|p| !p.token.eq_ignore_ascii_case(text) && !p.token.eq_ignore_ascii_case(read_as));
+    let looks_like_browser = text
+        .get(..8)
+        .is_some_and(|s| s.eq_ignore_ascii_case("Mozilla/"));
+    let message = |whom: String| {
+        format!(
+            "'{}' is a whole user-agent string, but a User-agent line names a crawler by its token: crawlers read this one as '{read_as}', {whom}",
+            shorten(text)
+        )
+    };
+    Some(match meant {
+        Some(preset) if is_valid_token(preset.token) => {
+            let token = preset.token;
+            let mut d = Diagnostic::new(
+                Code::AgentIsUserAgentString,
+                line,
+                value.clone(),
+                message(format!("so {token} does not follow this group. Write 'User-agent: {token}'.")),
+            );
+            d.fix = Some(Fix {
+                span: value,
+                replacement: token.to_string(),
+                title: format!("Write 'User-agent: {token}'"),
+            });
+            d
+        }
+        Some(preset) => Diagnostic::new(
+            Code::AgentIsUserAgentString,
+            line,
+            value,
+            message(format!("so {} does not follow this group. Write the token its operator documents.", preset.token)),
+        ),
+        None if looks_like_browser => Diagnostic::new(
+            Code::AgentIsUserAgentString,
+            line,
+            value,
+            message("which no crawler uses, so this group applies to no crawler. Write the token of the crawler you mean, such as 'Googlebot'.".to_string()),
+        ),
+        None => return None,
+    })
+}
+
+/// `agent-looks-misspelled`: the token crawlers read, one edit from a
+/// preset's and no preset's itself.
+fn misspelled(line: u32, text: &str, value: Range<usize>) -> Option<Diagnostic> {
+    let token = product_token(text);
+    if token.len() < MIN_MISSPELLED_LEN || crate::tools::crawlers::find(token).is_some() {
+        return None;
+    }
+    let preset = presets().iter().find(|p| {
+        is_valid_token(p.token)
+            && one_edit_apart(token.as_bytes(), p.token.as_bytes())
+            && !same_family(token, p.token)
+    })?;
+    let span = value.start..value.start + token.len();
+    let known = preset.token;
+    Some(Diagnostic {
+        fix: Some(Fix {
+            span: span.clone(),
+            replacement: known.to_string(),
+            title: format!("Write '{known}'"),
+        }),
+        ..Diagnostic::new(
+            Code::AgentLooksMisspelled,
+            line,
+            span,
+            format!(
+                "'{token}' is no known crawler's token; did you mean '{known}' ({}, {})? As written, {known} does not follow this group.",
+                preset.operator,
+                preset.purpose.crawler_noun()
+            ),
+        )
+    })
+}
+
+/// Whether `a` and `b` differ, ignoring case, by exactly one edit: a byte
+/// changed, added or removed, or two neighbouring bytes swapped.
+fn one_edit_apart(a: &[u8], b: &[u8]) -> bool {
+    let eq = |x: &u8, y: &u8| x.eq_ignore_ascii_case(y);
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    let Some(first) = short.iter().zip(long).position(|(x, y)| !eq(x, y)) else {
+        // One is the other plus one byte at the end.
+        return long.len() == short.len() + 1;
+    };
+    let same = |x: &[u8], y: &[u8]| x.len() == y.len() && x.iter().zip(y).all(|(p, q)| eq(p, q));
+    match long.len() - short.len() {
+        0 => {
+            same(&short[first + 1..], &long[first + 1..])
+                || (first + 1 < short.len()
+                    && eq(&short[first], &long[first + 1])
+                    && eq(&short[first + 1], &long[first])
+                    && same(&short[first + 2..], &long[first + 2..]))
+        }
+        1 => same(&short[first..], &long[first + 1..]),
+        _ => false,
+    }
+}
+
+/// Whether `token` is another member of `known`'s family: both are
+/// `Name-...` with the same name, and the part after it is too short to
+/// tell a typo from another crawler (`SemrushBot-SI`, `SemrushBot-SA`).
+fn same_family(token: &str, known: &str) -> bool {
+    let common = token
+        .bytes()
+        .zip(known.bytes())
+        .take_while(|(a, b)| a.eq_ignore_ascii_case(b))
+        .count();
+    match token[..common].rfind('-') {
+        Some(dash) => token.len() - dash - 1 < MIN_FAMILY_SUFFIX_LEN,
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_edit_means_one_change_addition_removal_or_swap() {
+        let apart = |a: &str, b: &str| one_edit_apart(a.as_bytes(), b.as_bytes());
+        assert!(apart("GTPBot", "GPTBot"));
+        assert!(apart("GPTBott", "GPTBot"));
+        assert!(apart("GPBot", "GPTBot"));
+        assert!(apart("GPTBox", "GPTBot"));
+        assert!(apart("Googlebot-Images", "Googlebot-Image"));
+        assert!(!apart("gptbot", "GPTBot"), "case is no edit");
+        assert!(!apart("GTPBoot", "GPTBot"));
+        assert!(!apart("TGPBot", "GPTBot"));
+        assert!(!apart("", ""));
+    }
+
+    #[test]
+    fn family_members_with_short_suffixes_are_not_misspellings() {
+        assert!(same_family("SemrushBot-SI", "SemrushBot-SA"));
+        assert!(!same_family("Googlebot-Images", "Googlebot-Image"));
+        assert!(!same_family("GTPBot", "GPTBot"));
+    }
+}

@@ -1,0 +1,209 @@
+//! `group-drops-global-rules`: a group naming crawlers, with Disallow rules
+//! of its own, that leaves out paths the `*` group disallows. A crawler
+//! follows only the groups that name it, so once it has one, the `*`
+//! group's rules stop applying to it: `User-agent: GPTBot` with
+//! `Disallow: /drafts/` lets GPTBot into the `/private/` that `*` kept
+//! everyone out of. A group that only allows (`Allow: /` for Googlebot) is
+//! deliberate, and so is a path the group itself allows: neither is a
+//! finding.
+//!
+//! A `*` Disallow is left out when a path it blocks (its pattern with each
+//! `*` read as one letter and a final `$` dropped) is disallowed for the
+//! `*` group but allowed for the named crawler with no rule deciding. The
+//! fix copies the left-out Disallow lines, with the `*` group's Allow lines
+//! that carve exceptions out of them, to the end of the group.
+
+use super::{shorten, Code, Diagnostic, Fix};
+use crate::agent::Crawler;
+use crate::model::{AgentName, Group, Rule, RuleKind};
+use crate::robots::Robots;
+use crate::tools::crawlers::find;
+use crate::verdict::{Category, CheckOptions};
+
+/// The findings for every group of `robots` (whose bytes are `input`).
+pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
+    let rules = robots.rules();
+    let global = Crawler::new("*");
+    let raw = CheckOptions {
+        raw_url: true,
+        ..CheckOptions::default()
+    };
+    let global_matcher = robots.matcher_with(&global, &raw);
+    let global_groups = global_matcher.groups();
+    if global_groups.is_empty() {
+        return Vec::new();
+    }
+    // The `*` group's Disallows, each with a path it blocks.
+    let global_disallows: Vec<(usize, String)> = global_groups
+        .iter()
+        .flat_map(|&g| robots.groups()[g].rules.clone())
+        .filter(|&r| rules[r].kind == RuleKind::Disallow && !rules[r].value.is_empty())
+        .map(|r| (r, example_path(&rules[r].value)))
+        .filter(|(_, path)| !global_matcher.check(path).allowed)
+        .collect();
+    let mut reported: Vec<String> = Vec::new();
+    let mut findings = Vec::new();
+    for group in robots.groups() {
+        if group.is_global() || !has_own_disallow(robots, group) {
+            continue;
+        }
+        let mut crawlers: Vec<&str> = Vec::new();
+        let mut dropped: Vec<usize> = Vec::new();
+        for agent in &group.agents {
+            let AgentName::Token(token) = &agent.name else {
+                continue;
+            };
+            let key = token.to_ascii_lowercase();
+            // A crawler named by several groups is reported once; one that
+            // ignores `*` anyway loses nothing.
+            if reported.contains(&key) || find(token).is_some_and(|p| p.ignores_wildcard) {
+                continue;
+            }
+            reported.push(key);
+            let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
+            let left_out: Vec<usize> = global_disallows
+                .iter()
+                .filter(|(_, path)| matcher.check(path).category == Category::AllowedImplicit)
+                .map(|&(r, _)| r)
+                .collect();
+            if !left_out.is_empty() {
+                crawlers.push(agent.value.as_str());
+                for r in left_out {
+                    if !dropped.contains(&r) {
+                        dropped.push(r);
+                    }
+                }
+            }
+        }
+        if let Some(finding) = finding(robots, input, group, &crawlers, &dropped) {
+            findings.push(finding);
+        }
+    }
+    findings
+}
+
+/// Whether `group` has a Disallow that blocks something.
+fn has_own_disallow(robots: &Robots, group: &Group) -> bool {
+    robots.rules()[group.rules.clone()]
+        .iter()
+        .any(|r| r.kind == RuleKind::Disallow && !r.value.is_empty())
+}
+
+/// A path `pattern` matches: each `*` read as one letter, a final `$`
+/// dropped, a leading `/` added when the pattern starts with `*`.
+fn example_path(pattern: &str) -> String {
+    let pattern = pattern.strip_suffix('$').unwrap_or(pattern);
+    let path = pattern.replace('*', "x");
+    if path.starts_with('/') {
+        path
+    } else {
+        format!("/{path}")
+    }
+}
+
+/// The finding for `group`, whose `crawlers` no longer follow the `*`
+/// group's `dropped` Disallow rules.
+fn finding(
+    robots: &Robots,
+    input: &[u8],
+    group: &Group,
+    crawlers: &[&str],
+    dropped: &[usize],
+) -> Option<Diagnostic> {
+    let first = group.agents.first()?;
+    if dropped.is_empty() {
+        return None;
+    }
+    let rules = robots.rules();
+    let patterns: Vec<String> = dropped
+        .iter()
+        .map(|&r| format!("'{}'", shorten(&rules[r].value)))
+        .collect();
+    let lines: Vec<String> = dropped.iter().map(|&r| rules[r].line.to_string()).collect();
+    let shown = 5;
+    let paths = if patterns.len() > shown {
+        format!(
+            "{} and {} more",
+            patterns[..shown].join(", "),
+            patterns.len() - shown
+        )
+    } else {
+        patterns.join(", ")
+    };
+    let who = crawlers.join(", ");
+    let message = format!(
+        "The group of {who} (line {}) has Disallow rules of its own, so {who} follows only them and no longer the * group's: it may fetch {paths}, which the * group disallows (line{} {}). If it should stay out of them too, copy those rules into its group.",
+        first.line,
+        if lines.len() == 1 { "" } else { "s" },
+        lines.join(", "),
+    );
+    let span = robots.line(first.line).map_or(0..0, |l| l.span.clone());
+    let mut diagnostic = Diagnostic::new(Code::GroupDropsGlobalRules, first.line, span, message);
+    diagnostic.fix = copy_fix(robots, input, group, dropped, &who);
+    Some(diagnostic)
+}
+
+/// The edit that copies the `dropped` Disallow lines, and the `*` group's
+/// Allow lines that carve exceptions out of them, after `group`'s last
+/// rule, each on a line of its own ending as the file's lines do.
+fn copy_fix(
+    robots: &Robots,
+    input: &[u8],
+    group: &Group,
+    dropped: &[usize],
+    who: &str,
+) -> Option<Fix> {
+    let rules = robots.rules();
+    let last = rules[group.rules.clone()].last()?;
+    let lines = robots.lines();
+    let line = lines.get(last.line as usize - 1)?;
+    let next = lines
+        .get(last.line as usize)
+        .map_or(input.len(), |l| l.span.start);
+    let ending = match &input[line.span.end..next] {
+        b"" => None,
+        ending => Some(String::from_utf8_lossy(ending).into_owned()),
+    };
+    let newline = ending.clone().unwrap_or_else(|| "\n".to_string());
+    let global_allows: Vec<&Rule> = rules
+        .iter()
+        .filter(|r| r.kind == RuleKind::Allow && robots.groups()[r.group].is_global())
+        .collect();
+    let mut text = String::new();
+    if ending.is_none() {
+        text.push_str(&newline);
+    }
+    let mut copied: Vec<&str> = Vec::new();
+    for &r in dropped {
+        let disallow = &rules[r];
+        if !copied.contains(&disallow.text.as_str()) {
+            copied.push(&disallow.text);
+        }
+        for allow in &global_allows {
+            if allow.value.len() > disallow.value.len()
+                && allow
+                    .value
+                    .starts_with(disallow.value.trim_end_matches('$'))
+                && !copied.contains(&allow.text.as_str())
+            {
+                copied.push(&allow.text);
+            }
+        }
+    }
+    for rule in &copied {
+        text.push_str(rule);
+        text.push_str(&newline);
+    }
+    if ending.is_none() {
+        text.truncate(text.len() - newline.len());
+    }
+    Some(Fix {
+        span: next..next,
+        replacement: text,
+        title: format!(
+            "Copy the * group's {} left-out rule{} into the group of {who}",
+            dropped.len(),
+            if dropped.len() == 1 { "" } else { "s" }
+        ),
+    })
+}
