@@ -117,11 +117,14 @@ pub fn insert_ai_block(text: &str, policy: AiPolicy, preferences: bool) -> Fix {
         fix.replacement,
         &text[fix.span.end..]
     );
-    let contradicted = Robots::parse(out.as_bytes())
-        .diagnostics()
-        .iter()
-        .any(|d| d.code == Code::SignalContradictsRules);
-    if contradicted {
+    let contradictions = |t: &str| {
+        Robots::parse(t.as_bytes())
+            .diagnostics()
+            .iter()
+            .filter(|d| d.code == Code::SignalContradictsRules)
+            .count()
+    };
+    if contradictions(&out) > contradictions(text) {
         block_edit(text, policy, preferences, false)
     } else {
         fix

@@ -15,7 +15,7 @@
 
 use super::{shorten, Code, Diagnostic, Fix};
 use crate::agent::Crawler;
-use crate::model::{AgentName, Group, Rule, RuleKind};
+use crate::model::{AgentName, Group, RuleKind};
 use crate::robots::Robots;
 use crate::tools::crawlers::find;
 use crate::verdict::{Category, CheckOptions};
@@ -41,6 +41,13 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
         .map(|r| (r, example_path(&rules[r].value)))
         .filter(|(_, path)| !global_matcher.check(path).allowed)
         .collect();
+    // The `*` group's Allows, each with a path it allows.
+    let global_allows: Vec<(usize, String)> = global_groups
+        .iter()
+        .flat_map(|&g| robots.groups()[g].rules.clone())
+        .filter(|&r| rules[r].kind == RuleKind::Allow && !rules[r].value.is_empty())
+        .map(|r| (r, example_path(&rules[r].value)))
+        .collect();
     let mut reported: Vec<String> = Vec::new();
     let mut findings = Vec::new();
     for group in robots.groups() {
@@ -49,6 +56,10 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
         }
         let mut crawlers: Vec<&str> = Vec::new();
         let mut dropped: Vec<usize> = Vec::new();
+        // The `*` Allows no rule of the group decides for any of its
+        // crawlers: copying them with the Disallows they carve exceptions
+        // from keeps those exceptions and changes nothing else.
+        let mut free_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
         for agent in &group.agents {
             let AgentName::Token(token) = &agent.name else {
                 continue;
@@ -61,6 +72,11 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
             }
             reported.push(key);
             let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
+            free_allows.retain(|&r| {
+                global_allows.iter().any(|(a, path)| {
+                    *a == r && matcher.check(path).category == Category::AllowedImplicit
+                })
+            });
             let left_out: Vec<usize> = global_disallows
                 .iter()
                 .filter(|(_, path)| matcher.check(path).category == Category::AllowedImplicit)
@@ -75,7 +91,11 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
                 }
             }
         }
-        if let Some(finding) = finding(robots, input, group, &crawlers, &dropped) {
+        let copied = Copied {
+            disallows: &dropped,
+            allows: &free_allows,
+        };
+        if let Some(finding) = finding(robots, input, group, &crawlers, copied) {
             findings.push(finding);
         }
     }
@@ -101,15 +121,24 @@ fn example_path(pattern: &str) -> String {
     }
 }
 
+/// What the fix copies: the `*` group's left-out Disallows, and the `*`
+/// Allows free to copy with them (indices into the rules).
+#[derive(Clone, Copy)]
+struct Copied<'a> {
+    disallows: &'a [usize],
+    allows: &'a [usize],
+}
+
 /// The finding for `group`, whose `crawlers` no longer follow the `*`
-/// group's `dropped` Disallow rules.
+/// group's `copied.disallows`.
 fn finding(
     robots: &Robots,
     input: &[u8],
     group: &Group,
     crawlers: &[&str],
-    dropped: &[usize],
+    copied: Copied,
 ) -> Option<Diagnostic> {
+    let dropped = copied.disallows;
     let first = group.agents.first()?;
     if dropped.is_empty() {
         return None;
@@ -139,20 +168,21 @@ fn finding(
     );
     let span = robots.line(first.line).map_or(0..0, |l| l.span.clone());
     let mut diagnostic = Diagnostic::new(Code::GroupDropsGlobalRules, first.line, span, message);
-    diagnostic.fix = copy_fix(robots, input, group, dropped, &who);
+    diagnostic.fix = copy_fix(robots, input, group, copied, &who);
     Some(diagnostic)
 }
 
-/// The edit that copies the `dropped` Disallow lines, and the `*` group's
-/// Allow lines that carve exceptions out of them, after `group`'s last
-/// rule, each on a line of its own ending as the file's lines do.
+/// The edit that copies the left-out Disallow lines, each followed by the
+/// free `*` Allow lines that carve exceptions out of it, after `group`'s
+/// last rule, each on a line of its own ending as the file's lines do.
 fn copy_fix(
     robots: &Robots,
     input: &[u8],
     group: &Group,
-    dropped: &[usize],
+    copied: Copied,
     who: &str,
 ) -> Option<Fix> {
+    let dropped = copied.disallows;
     let rules = robots.rules();
     let last = rules[group.rules.clone()].last()?;
     let lines = robots.lines();
@@ -164,33 +194,35 @@ fn copy_fix(
         b"" => None,
         ending => Some(String::from_utf8_lossy(ending).into_owned()),
     };
-    let newline = ending.clone().unwrap_or_else(|| "\n".to_string());
-    let global_allows: Vec<&Rule> = rules
-        .iter()
-        .filter(|r| r.kind == RuleKind::Allow && robots.groups()[r.group].is_global())
-        .collect();
+    // The line's own ending, else the file's first one, else LF.
+    let first_ending = || match input.iter().position(|&b| b == b'\n' || b == b'\r') {
+        Some(at) if input[at..].starts_with(b"\r\n") => "\r\n",
+        Some(at) if input[at] == b'\r' => "\r",
+        _ => "\n",
+    };
+    let newline = ending.clone().unwrap_or_else(|| first_ending().to_string());
     let mut text = String::new();
     if ending.is_none() {
         text.push_str(&newline);
     }
-    let mut copied: Vec<&str> = Vec::new();
+    let mut lines_copied: Vec<&str> = Vec::new();
     for &r in dropped {
         let disallow = &rules[r];
-        if !copied.contains(&disallow.text.as_str()) {
-            copied.push(&disallow.text);
+        if !lines_copied.contains(&disallow.text.as_str()) {
+            lines_copied.push(&disallow.text);
         }
-        for allow in &global_allows {
+        for allow in copied.allows.iter().map(|&a| &rules[a]) {
             if allow.value.len() > disallow.value.len()
                 && allow
                     .value
                     .starts_with(disallow.value.trim_end_matches('$'))
-                && !copied.contains(&allow.text.as_str())
+                && !lines_copied.contains(&allow.text.as_str())
             {
-                copied.push(&allow.text);
+                lines_copied.push(&allow.text);
             }
         }
     }
-    for rule in &copied {
+    for rule in &lines_copied {
         text.push_str(rule);
         text.push_str(&newline);
     }

@@ -91,7 +91,8 @@ fn lighthouse(line: &str, in_group: &mut bool) -> Reports {
     let Some((name, value)) = line.split_once(':') else {
         return same(Some("Syntax not understood"));
     };
-    let name = js_trim(name).to_lowercase();
+    // (ASCII is enough: every name it accepts is ASCII.)
+    let name = js_trim(name).to_ascii_lowercase();
     let value = js_trim(value);
     let known_12 = LIGHTHOUSE_12.contains(&name.as_str());
     let known_13 = known_12 || LIGHTHOUSE_13_ADDED.contains(&name.as_str());
