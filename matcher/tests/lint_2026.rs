@@ -183,8 +183,10 @@ fn a_misspelled_token_names_the_likely_crawler_and_is_fixed() {
     assert!(!allowed(&after, "GPTBot", "/a"));
     for (typo, meant) in [
         ("Googlebot-Images", "Googlebot-Image"),
-        ("Bingbott", "bingbot"),
-        ("ClaudBot", "ClaudeBot"),
+        ("googlebot_news", "Googlebot-News"),
+        ("AhrefsBots", "AhrefsBot"),
+        ("Nutch-1.10", "Nutch"),
+        ("ClaudeBto", "ClaudeBot"),
     ] {
         let found = of(
             &format!("User-agent: {typo}\nDisallow: /\n"),
@@ -201,6 +203,8 @@ fn a_misspelled_token_names_the_likely_crawler_and_is_fixed() {
 
 #[test]
 fn known_tokens_other_cases_and_unrelated_names_are_not_misspellings() {
+    // Short names one letter from a known one are usually other crawlers
+    // (NPBot, Snapbot and Roverbot are real), and Spider is no one's name.
     for value in [
         "GPTBot",
         "gptbot",
@@ -211,6 +215,11 @@ fn known_tokens_other_cases_and_unrelated_names_are_not_misspellings() {
         "Bot",
         "GPT",
         "AdsBot-Google-Mobile-Apps",
+        "NPBot",
+        "Snapbot",
+        "Roverbot",
+        "Bingbott",
+        "vspider",
     ] {
         let text = format!("User-agent: {value}\nDisallow: /\n");
         assert!(of(&text, Code::AgentLooksMisspelled).is_empty(), "{value}");

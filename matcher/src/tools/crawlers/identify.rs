@@ -14,6 +14,8 @@
 //! name in the string. A winner whose token no
 //! robots.txt group can name (`Brightbot 1.0`) gives way to the preset
 //! named by its product token (`Brightbot`), the one whose groups apply.
+//! Generic words some lists carry as tokens (`Spider`, `Fetch`) name no
+//! one crawler and are never the answer.
 //!
 //! Every preset is tried at every word, a few thousand short comparisons
 //! for a typical string (microseconds): a reader of a large log, where
@@ -44,7 +46,7 @@ pub fn identify(user_agent: &str) -> Option<&'static CrawlerPreset> {
         (usize, bool, usize, std::cmp::Reverse<usize>),
         &'static CrawlerPreset,
     )> = None;
-    for preset in presets() {
+    for preset in presets().iter().filter(|p| !p.is_generic()) {
         let token_words: Vec<&str> = words(preset.token).collect();
         for at in 0..ua_words.len() {
             let Some(whole) = matches_at(&ua_words, at, &token_words) else {

@@ -2,15 +2,20 @@
 //! crawler presets (`tools::crawlers`):
 //!
 //! - `agent-is-user-agent-string`: a whole user-agent string pasted as the
-//!   value (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)`), which crawlers
-//!   read as its first word (`Mozilla`), so the crawler it means never
-//!   obeys the group; fixed by writing that crawler's token;
-//! - `agent-looks-misspelled`: a token no preset uses, one edit (a letter
-//!   changed, added or dropped, or two neighbours swapped) from one that
-//!   does (`GTPBot` for `GPTBot`); case is no misspelling, and a token
-//!   that extends a known crawler's family (`SemrushBot-SI` beside
-//!   `SemrushBot-SA`) is one only when the differing part is long enough
-//!   to be a typo. Fixed by writing the preset's token.
+//!   value (`Mozilla/5.0 (compatible; Googlebot/2.1; ...)`): one with a
+//!   `(` or `;` whose product token is `Mozilla` or empty, so crawlers read
+//!   it as no crawler's name and the crawler it means never obeys the
+//!   group. Fixed by writing that crawler's token, when the string names a
+//!   preset. (A name with a version, `Offline Explorer/1.2`, is
+//!   `user-agent-cut`'s.)
+//! - `agent-looks-misspelled`: a token no preset uses, a likely typo of
+//!   one that does: two neighbouring letters swapped (`GTPBot` for
+//!   `GPTBot`), a separator left after the name (`Nutch-` from
+//!   `Nutch-1.10`), or, in a name of at least nine characters, one letter
+//!   changed, added or dropped (`AhrefsBots`). Case is no misspelling; a
+//!   shorter name one letter from a known one is usually another crawler
+//!   (`NPBot` is not `wpbot`, `Snapbot` not `ShapBot`), so it is not
+//!   reported. Fixed by writing the preset's token.
 
 use std::ops::Range;
 
@@ -18,9 +23,11 @@ use super::{shorten, Code, Diagnostic, Fix};
 use crate::agent::{is_valid_token, product_token};
 use crate::tools::crawlers::{identify, presets};
 
-/// The shortest token checked for a misspelling: shorter names are one
-/// edit from too many others to say which was meant.
-const MIN_MISSPELLED_LEN: usize = 5;
+/// The shortest token checked for a swap of two letters.
+const MIN_SWAPPED_LEN: usize = 5;
+/// The shortest token checked for one letter changed, added or dropped:
+/// in shorter names such a difference is usually another crawler.
+const MIN_EDITED_LEN: usize = 9;
 /// Within a family (`Name-Suffix`), the shortest differing suffix that can
 /// be a typo rather than another member of the family.
 const MIN_FAMILY_SUFFIX_LEN: usize = 4;
@@ -31,22 +38,24 @@ pub(super) fn agent_finding(line: u32, text: &str, value: Range<usize>) -> Optio
     user_agent_string(line, text, value.clone()).or_else(|| misspelled(line, text, value))
 }
 
-/// `agent-is-user-agent-string`: a value with more than a token and a
-/// version, naming a known crawler that is not the token crawlers read.
+/// `agent-is-user-agent-string`: a pasted user-agent string (see the
+/// module's documentation), with the preset it names as the fix.
 fn user_agent_string(line: u32, text: &str, value: Range<usize>) -> Option<Diagnostic> {
     let read_as = product_token(text);
-    let has_more = text.contains(|c: char| c.is_whitespace() || matches!(c, '(' | ';'));
-    if !has_more {
+    let pasted = text.contains(['(', ';'])
+        && (read_as.is_empty() || read_as.eq_ignore_ascii_case("Mozilla"));
+    if !pasted {
         return None;
     }
-    let meant = identify(text)
-        .filter(|p| !p.token.eq_ignore_ascii_case(text) && !p.token.eq_ignore_ascii_case(read_as));
-    let looks_like_browser = text
-        .get(..8)
-        .is_some_and(|s| s.eq_ignore_ascii_case("Mozilla/"));
+    let meant = identify(text);
+    let read = if read_as.is_empty() {
+        "no name in it".to_string()
+    } else {
+        format!("'{read_as}'")
+    };
     let message = |whom: String| {
         format!(
-            "'{}' is a whole user-agent string, but a User-agent line names a crawler by its token: crawlers read this one as '{read_as}', {whom}",
+            "'{}' is a whole user-agent string, but a User-agent line names a crawler by its token: crawlers read this one as {read}, {whom}",
             shorten(text)
         )
     };
@@ -72,13 +81,12 @@ fn user_agent_string(line: u32, text: &str, value: Range<usize>) -> Option<Diagn
             value,
             message(format!("so {} does not follow this group. Write the token its operator documents.", preset.token)),
         ),
-        None if looks_like_browser => Diagnostic::new(
+        None => Diagnostic::new(
             Code::AgentIsUserAgentString,
             line,
             value,
             message("which no crawler uses, so this group applies to no crawler. Write the token of the crawler you mean, such as 'Googlebot'.".to_string()),
         ),
-        None => return None,
     })
 }
 
@@ -86,12 +94,13 @@ fn user_agent_string(line: u32, text: &str, value: Range<usize>) -> Option<Diagn
 /// preset's and no preset's itself.
 fn misspelled(line: u32, text: &str, value: Range<usize>) -> Option<Diagnostic> {
     let token = product_token(text);
-    if token.len() < MIN_MISSPELLED_LEN || crate::tools::crawlers::find(token).is_some() {
+    if token.len() < MIN_SWAPPED_LEN || crate::tools::crawlers::find(token).is_some() {
         return None;
     }
     let preset = presets().iter().find(|p| {
-        is_valid_token(p.token)
-            && one_edit_apart(token.as_bytes(), p.token.as_bytes())
+        !p.is_generic()
+            && is_valid_token(p.token)
+            && likely_typo(token.as_bytes(), p.token.as_bytes())
             && !same_family(token, p.token)
     })?;
     let span = value.start..value.start + token.len();
@@ -113,6 +122,32 @@ fn misspelled(line: u32, text: &str, value: Range<usize>) -> Option<Diagnostic> 
             ),
         )
     })
+}
+
+/// Whether `token` is likely a typo of `known` (see the module's
+/// documentation).
+fn likely_typo(token: &[u8], known: &[u8]) -> bool {
+    let separator_left = token.len() == known.len() + 1
+        && matches!(token.last(), Some(b'-' | b'_'))
+        && token[..known.len()].eq_ignore_ascii_case(known);
+    let swapped = token.len() == known.len() && swapped_neighbours(token, known);
+    separator_left || swapped || (token.len() >= MIN_EDITED_LEN && one_edit_apart(token, known))
+}
+
+/// Whether `a` is `b` with two neighbouring letters swapped (ignoring
+/// case), and nothing else changed.
+fn swapped_neighbours(a: &[u8], b: &[u8]) -> bool {
+    let Some(first) = a
+        .iter()
+        .zip(b)
+        .position(|(x, y)| !x.eq_ignore_ascii_case(y))
+    else {
+        return false;
+    };
+    first + 1 < a.len()
+        && a[first].eq_ignore_ascii_case(&b[first + 1])
+        && a[first + 1].eq_ignore_ascii_case(&b[first])
+        && a[first + 2..].eq_ignore_ascii_case(&b[first + 2..])
 }
 
 /// Whether `a` and `b` differ, ignoring case, by exactly one edit: a byte
@@ -169,6 +204,20 @@ mod tests {
         assert!(!apart("GTPBoot", "GPTBot"));
         assert!(!apart("TGPBot", "GPTBot"));
         assert!(!apart("", ""));
+    }
+
+    #[test]
+    fn likely_typos_are_swaps_separators_left_and_edits_in_long_names() {
+        let typo = |a: &str, b: &str| likely_typo(a.as_bytes(), b.as_bytes());
+        assert!(typo("GTPBot", "GPTBot"));
+        assert!(typo("Nutch-", "Nutch"));
+        assert!(typo("larbin_", "larbin"));
+        assert!(typo("AhrefsBots", "AhrefsBot"));
+        assert!(typo("acebookexternalhit", "facebookexternalhit"));
+        assert!(!typo("NPBot", "wpbot"));
+        assert!(!typo("Snapbot", "ShapBot"));
+        assert!(!typo("Roverbot", "rogerbot"));
+        assert!(!typo("GPTBot", "GPTBot"));
     }
 
     #[test]

@@ -74,7 +74,19 @@ fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
     let mut diagnostics = lint.diagnostics;
     diagnostics.extend(groups::dropped_rules(robots, robots.input()));
     diagnostics.extend(signals::contradictions(robots));
-    diagnostics.extend(validators::validator_notes(robots));
+    // A line with a warning or error of its own says what is wrong with
+    // it; the validator note is for lines crawlers read as meant.
+    let mut warned: Vec<u32> = diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Info)
+        .map(|d| d.line)
+        .collect();
+    crate::sort::sort_by_key(&mut warned, |&line| line);
+    let notes: Vec<Diagnostic> = validators::validator_notes(robots)
+        .into_iter()
+        .filter(|note| warned.binary_search(&note.line).is_err())
+        .collect();
+    diagnostics.extend(notes);
     crate::sort::sort_by_key(&mut diagnostics, |d| (d.line, d.span.start));
     diagnostics
 }

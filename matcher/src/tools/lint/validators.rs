@@ -1,6 +1,7 @@
 //! `validator-rejects`: lines that validators people run on their site
 //! reject, though crawlers read them, so that a failed audit surprises no
-//! one.
+//! one. (The linter keeps the note only for lines without a warning or
+//! error of their own: those already say what is wrong.)
 //!
 //! Lighthouse's `robots-txt` audit (part of its SEO category) fails on any
 //! line it reports, and the SEO score drops with it. It reads each line up
