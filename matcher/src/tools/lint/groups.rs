@@ -5,7 +5,8 @@
 //! `Disallow: /drafts/` lets GPTBot into the `/private/` that `*` kept
 //! everyone out of. A group that only allows (`Allow: /` for Googlebot) is
 //! deliberate, and so is a path the group itself allows: neither is a
-//! finding.
+//! finding. Nor is a User-agent value read only in part (`Spinn3r` as
+//! `Spinn`): the crawler it means never follows the group.
 //!
 //! A `*` Disallow is left out when a path it blocks (its pattern with each
 //! `*` read as one letter and a final `$` dropped) is disallowed for the
@@ -56,14 +57,20 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
         }
         let mut crawlers: Vec<&str> = Vec::new();
         let mut dropped: Vec<usize> = Vec::new();
-        // The `*` Allows no rule of the group decides for any of its
-        // crawlers: copying them with the Disallows they carve exceptions
+        // The `*` Allows that no other rule decides for any of its crawlers
+        // (no rule, or that very Allow, where a crawler is named in the `*`
+        // group too): copying them with the Disallows they carve exceptions
         // from keeps those exceptions and changes nothing else.
         let mut free_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
         for agent in &group.agents {
             let AgentName::Token(token) = &agent.name else {
                 continue;
             };
+            // A value read only in part (`Spinn3r` is read as `Spinn`)
+            // names no crawler that follows it: `user-agent-cut` says so.
+            if token.len() != agent.value.trim().len() {
+                continue;
+            }
             let key = token.to_ascii_lowercase();
             // A crawler named by several groups is reported once; one that
             // ignores `*` anyway loses nothing.
@@ -74,7 +81,10 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
             let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
             free_allows.retain(|&r| {
                 global_allows.iter().any(|(a, path)| {
-                    *a == r && matcher.check(path).category == Category::AllowedImplicit
+                    let verdict = matcher.check(path);
+                    *a == r
+                        && (verdict.category == Category::AllowedImplicit
+                            || verdict.rule == Some(r))
                 })
             });
             let left_out: Vec<usize> = global_disallows

@@ -25,6 +25,7 @@
 
 use super::{Code, Diagnostic};
 use crate::key::{google_kind, KeyKind};
+use crate::model::LineKind;
 use crate::robots::Robots;
 use crate::robots::Text;
 
@@ -134,9 +135,18 @@ fn lighthouse(line: &str, in_group: &mut bool) -> Reports {
 /// The findings for every line of `robots` that Lighthouse reports.
 pub(super) fn validator_notes(robots: &Robots) -> Vec<Diagnostic> {
     let text = Text::new(robots.input());
+    // An HTML page is no robots.txt: its own error says so.
+    if crate::encoding::looks_like_html(robots.input()) {
+        return Vec::new();
+    }
     let mut in_group = false;
     let mut findings = Vec::new();
-    for line in robots.lines() {
+    // Lines past what is read (Google's 500 KiB) are not judged.
+    for line in robots
+        .lines()
+        .iter()
+        .filter(|l| l.kind != LineKind::BeyondLimit)
+    {
         let written = text.get(line.span.clone());
         let reports = lighthouse(&written, &mut in_group);
         let lighthouse = match reports {
