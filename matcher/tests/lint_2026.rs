@@ -263,6 +263,22 @@ fn the_copy_keeps_the_global_groups_exceptions_and_the_files_line_endings() {
 }
 
 #[test]
+fn no_fix_when_an_exception_cannot_be_copied_for_every_crawler_of_the_group() {
+    // GTPBot has /private/ from another group; copying the * exception for
+    // ClaudBot would open /private/press/ to GTPBot too, and not copying it
+    // would shut ClaudBot out of it: the finding stands without a fix.
+    let text = "User-agent: ClaudBot\nUser-agent: GTPBot\nDisallow: /tmp/\n\nUser-agent: GTPBot\nDisallow: /private/\n\nUser-agent: *\nAllow: /private/press/\nDisallow: /private/\n";
+    let found = of(text, Code::GroupDropsGlobalRules);
+    assert_eq!(found.len(), 1);
+    assert!(
+        found[0].message.contains("The group of ClaudBot (line 1)"),
+        "{}",
+        found[0].message
+    );
+    assert!(found[0].fix.is_none());
+}
+
+#[test]
 fn groups_that_only_allow_or_allow_the_path_themselves_are_deliberate() {
     for text in [
         // Only allows: deliberate.

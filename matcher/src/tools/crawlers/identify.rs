@@ -35,6 +35,10 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|word| !word.is_empty())
 }
 
+/// How well a preset's token matches: words matched, whole last word,
+/// token length, and earlier in the string (greater is better).
+type Rank = (usize, bool, usize, std::cmp::Reverse<usize>);
+
 /// The preset whose crawler sent `user_agent`, if any preset's token is in
 /// it (see the module's documentation); none for browsers and unknown
 /// clients.
@@ -42,10 +46,7 @@ pub fn identify(user_agent: &str) -> Option<&'static CrawlerPreset> {
     let ua_words: Vec<&str> = words(user_agent).collect();
     // (words matched, whole last word, token length, earlier in the
     // string) of the best match.
-    let mut best: Option<(
-        (usize, bool, usize, std::cmp::Reverse<usize>),
-        &'static CrawlerPreset,
-    )> = None;
+    let mut best: Option<(Rank, &'static CrawlerPreset)> = None;
     for preset in presets().iter().filter(|p| !p.is_generic()) {
         let token_words: Vec<&str> = words(preset.token).collect();
         for at in 0..ua_words.len() {

@@ -131,7 +131,7 @@ fn likely_typo(token: &[u8], known: &[u8]) -> bool {
         && matches!(token.last(), Some(b'-' | b'_'))
         && token[..known.len()].eq_ignore_ascii_case(known);
     let swapped = token.len() == known.len() && swapped_neighbours(token, known);
-    separator_left || swapped || (token.len() >= MIN_EDITED_LEN && one_edit_apart(token, known))
+    separator_left || swapped || (token.len() >= MIN_EDITED_LEN && one_letter_apart(token, known))
 }
 
 /// Whether `a` is `b` with two neighbouring letters swapped (ignoring
@@ -150,25 +150,21 @@ fn swapped_neighbours(a: &[u8], b: &[u8]) -> bool {
         && a[first + 2..].eq_ignore_ascii_case(&b[first + 2..])
 }
 
-/// Whether `a` and `b` differ, ignoring case, by exactly one edit: a byte
-/// changed, added or removed, or two neighbouring bytes swapped.
-fn one_edit_apart(a: &[u8], b: &[u8]) -> bool {
-    let eq = |x: &u8, y: &u8| x.eq_ignore_ascii_case(y);
+/// Whether `a` and `b` differ, ignoring case, by exactly one byte changed,
+/// added or removed.
+fn one_letter_apart(a: &[u8], b: &[u8]) -> bool {
     let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    let Some(first) = short.iter().zip(long).position(|(x, y)| !eq(x, y)) else {
+    let Some(first) = short
+        .iter()
+        .zip(long)
+        .position(|(x, y)| !x.eq_ignore_ascii_case(y))
+    else {
         // One is the other plus one byte at the end.
         return long.len() == short.len() + 1;
     };
-    let same = |x: &[u8], y: &[u8]| x.len() == y.len() && x.iter().zip(y).all(|(p, q)| eq(p, q));
     match long.len() - short.len() {
-        0 => {
-            same(&short[first + 1..], &long[first + 1..])
-                || (first + 1 < short.len()
-                    && eq(&short[first], &long[first + 1])
-                    && eq(&short[first + 1], &long[first])
-                    && same(&short[first + 2..], &long[first + 2..]))
-        }
-        1 => same(&short[first..], &long[first + 1..]),
+        0 => short[first + 1..].eq_ignore_ascii_case(&long[first + 1..]),
+        1 => short[first..].eq_ignore_ascii_case(&long[first + 1..]),
         _ => false,
     }
 }
@@ -193,17 +189,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn one_edit_means_one_change_addition_removal_or_swap() {
-        let apart = |a: &str, b: &str| one_edit_apart(a.as_bytes(), b.as_bytes());
-        assert!(apart("GTPBot", "GPTBot"));
+    fn one_letter_means_one_changed_added_or_removed() {
+        let apart = |a: &str, b: &str| one_letter_apart(a.as_bytes(), b.as_bytes());
         assert!(apart("GPTBott", "GPTBot"));
         assert!(apart("GPBot", "GPTBot"));
         assert!(apart("GPTBox", "GPTBot"));
         assert!(apart("Googlebot-Images", "Googlebot-Image"));
+        assert!(!apart("GTPBot", "GPTBot"), "a swap is two letters");
         assert!(!apart("gptbot", "GPTBot"), "case is no edit");
         assert!(!apart("GTPBoot", "GPTBot"));
-        assert!(!apart("TGPBot", "GPTBot"));
         assert!(!apart("", ""));
+    }
+
+    #[test]
+    fn a_swap_is_two_neighbours_exchanged() {
+        let swapped = |a: &str, b: &str| swapped_neighbours(a.as_bytes(), b.as_bytes());
+        assert!(swapped("GTPBot", "GPTBot"));
+        assert!(!swapped("TGPBot", "GPTBot"));
+        assert!(!swapped("GPTBot", "GPTBot"));
     }
 
     #[test]

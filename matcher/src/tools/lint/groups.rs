@@ -101,9 +101,11 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
                 }
             }
         }
+        let all_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
         let copied = Copied {
             disallows: &dropped,
             allows: &free_allows,
+            all_allows: &all_allows,
         };
         if let Some(finding) = finding(robots, input, group, &crawlers, copied) {
             findings.push(finding);
@@ -137,6 +139,9 @@ fn example_path(pattern: &str) -> String {
 struct Copied<'a> {
     disallows: &'a [usize],
     allows: &'a [usize],
+    /// Every `*` Allow: a carve-out that is not free to copy (a crawler of
+    /// the group has a rule of its own for it) leaves no safe fix.
+    all_allows: &'a [usize],
 }
 
 /// The finding for `group`, whose `crawlers` no longer follow the `*`
@@ -183,8 +188,9 @@ fn finding(
 }
 
 /// The edit that copies the left-out Disallow lines, each followed by the
-/// free `*` Allow lines that carve exceptions out of it, after `group`'s
-/// last rule, each on a line of its own ending as the file's lines do.
+/// `*` Allow lines that carve exceptions out of it, after `group`'s last
+/// rule, each on a line of its own ending as the file's lines do; none
+/// when such an Allow is not free to copy.
 fn copy_fix(
     robots: &Robots,
     input: &[u8],
@@ -221,14 +227,21 @@ fn copy_fix(
         if !lines_copied.contains(&disallow.text.as_str()) {
             lines_copied.push(&disallow.text);
         }
-        for allow in copied.allows.iter().map(|&a| &rules[a]) {
-            if allow.value.len() > disallow.value.len()
+        let carves = |a: usize| {
+            let allow = &rules[a];
+            allow.value.len() > disallow.value.len()
                 && allow
                     .value
                     .starts_with(disallow.value.trim_end_matches('$'))
-                && !lines_copied.contains(&allow.text.as_str())
-            {
-                lines_copied.push(&allow.text);
+        };
+        for &a in copied.all_allows.iter().filter(|&&a| carves(a)) {
+            if !copied.allows.contains(&a) {
+                // Copying it would change a crawler's own verdict, leaving
+                // it out would shut the others out of the exception.
+                return None;
+            }
+            if !lines_copied.contains(&rules[a].text.as_str()) {
+                lines_copied.push(&rules[a].text);
             }
         }
     }

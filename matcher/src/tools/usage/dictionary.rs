@@ -266,7 +266,9 @@ impl Parser<'_> {
                     _ => return Err("a '\\' in a string that escapes neither '\"' nor '\\'"),
                 },
                 Some(b'"') => return Ok(()),
-                Some(b) if b < 0x20 || b >= 0x7f => return Err("a control character in a string"),
+                Some(b) if !(0x20..0x7f).contains(&b) => {
+                    return Err("a control character in a string")
+                }
                 Some(_) => {}
             }
         }
@@ -316,7 +318,7 @@ impl Parser<'_> {
         loop {
             match self.next() {
                 None => return Err("a display string with no closing '\"'"),
-                Some(b) if b < 0x20 || b >= 0x7f => {
+                Some(b) if !(0x20..0x7f).contains(&b) => {
                     return Err("a control character in a display string")
                 }
                 Some(b'%') => {

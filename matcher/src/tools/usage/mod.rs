@@ -17,7 +17,7 @@
 //!
 //! - `Content-Usage`: after the optional path, an RFC 9651 Dictionary
 //!   (draft-ietf-aipref-vocab-07), read exactly as the RFC's parsing
-//!   algorithm says ([`dictionary`](mod@dictionary), which says why it is
+//!   algorithm says (`usage/dictionary.rs`, which says why it is
 //!   not the `sfv` crate, and is tested to agree with it): parameters
 //!   (`train-ai=n;note=x`) are allowed and ignored, a repeated key keeps
 //!   its last value, and anything the RFC rejects (an upper-case key, a
