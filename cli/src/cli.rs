@@ -91,7 +91,10 @@ pub enum Command {
     /// For each URL: the path taken from it, the path actually checked,
     /// which groups apply to the crawler and why, every rule of those groups
     /// that matches and its length, how the longest match and the tie-break
-    /// decide, and the verdict with its deciding line.
+    /// decide, the rules that nearly decided and why each did not ("why
+    /// not"), and the verdict with its deciding line. Each step names the
+    /// source that governs it: the RFC 9309 section, or Google's
+    /// documentation or parser for what only Google does.
     ///
     /// Exit status: 0, or 2 for a bad command line or an unreadable file.
     Explain(ExplainArgs),
@@ -278,6 +281,10 @@ pub struct ExplainArgs {
     pub fetch_status: FetchStatusArgs,
     #[command(flatten)]
     pub http: HttpArgs,
+    /// JSON Lines, one object per URL: the verdict record, every step's
+    /// facts, the near misses and each step's sources
+    #[arg(long)]
+    pub json: bool,
     /// The URLs to explain
     #[arg(value_name = "URL")]
     pub urls: Vec<String>,

@@ -210,6 +210,16 @@ golden_tests! {
     explain_encoding: ["explain", "--robots", "basic.txt", "--agent", "Bingbot", "https://example.com/private/caf\u{e9} menu", "/private/press/caf\u{e9}"];
     explain_rfc9309: ["explain", "--robots", "rfc.txt", "--agent", "FooBot", "--mode", "rfc9309", "/a*b"];
     explain_raw_url: ["explain", "--robots", "basic.txt", "--agent", "Bingbot", "--raw-url", "/private/caf\u{e9}"];
+    explain_robots_txt: ["explain", "--robots", "basic.txt", "--agent", "Googlebot", "/robots.txt"];
+
+    // explain, why not: every kind of near miss, the groups not read, JSON.
+    explain_why_not_dollar: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "/report.pdf?download=1"];
+    explain_why_not_prefix: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "/privacy", "/shop/cart/1"];
+    explain_why_not_escapes: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "/~user/notes"];
+    explain_why_not_global_not_read: ["explain", "--robots", "whynot.txt", "--agent", "Googlebot", "/private/plans"];
+    explain_why_not_fallback_not_reached: ["explain", "--robots", "whynot.txt", "--agent", "Googlebot-Image>Googlebot", "/drafts/a.png"];
+    explain_why_not_json: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "--json", "/report.pdf?download=1", "/privacy"];
+    explain_why_not_json_fetch_status: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "--json", "--fetch-status", "503", "/privacy"];
 
     // diff: human and JSON, exit 1 only with --fail-on-change.
     diff_human: ["diff", "old.txt", "new.txt", "--agent", "Googlebot", "--urls", "diff-urls.txt"];

@@ -5,7 +5,8 @@
 //! - [`lint`]: diagnostics and their fixes (`Robots::diagnostics`), and
 //!   the classes of keys in Google's parsing report;
 //! - [`explain`]: why a verdict is what it is, as facts
-//!   (`FetchedRobots::explain`);
+//!   (`FetchedRobots::explain`), the rules that nearly decided
+//!   (`FetchedRobots::why_not`) and what each step rests on;
 //! - [`compare`]: verdicts that change between two readings
 //!   ([`compare::VerdictDiff`]);
 //! - [`record`]: a verdict written down ([`record::VerdictRecord`]);
