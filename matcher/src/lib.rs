@@ -42,6 +42,7 @@
 
 mod agent;
 mod compare;
+mod decision;
 mod diagnostic;
 mod directive;
 pub mod encoding;
