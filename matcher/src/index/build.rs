@@ -5,13 +5,14 @@
 //! A node is a range of the sorted prefixes that agree up to its depth: its
 //! entries are the prefixes that end there (first in the range), its
 //! children the runs that agree on the next byte, each run's label as long
-//! as its first and last prefix agree. No node is ever split or moved, and
-//! the sort compares integers (eight bytes of a prefix at a time), so a
-//! build is a sort and one pass. Inserting each prefix into a growing trie
-//! walked sibling lists and then copied the trie into its layout: on
-//! docs.oracle.com's 31,847 rules, 70.7 million instructions against
-//! 18.4 million now (callgrind); the first check of a crawler with an index
-//! to build then costs about what a few checks trying every rule do.
+//! as its first and last prefix agree. No node is ever split or moved and
+//! no sibling list is walked: a build is a sort of integer keys (eight
+//! bytes of a prefix at a time, [`radix_sort`]) and one pass. In
+//! instructions it costs what inserting each prefix into a growing trie
+//! and copying that into the layout did (docs.oracle.com's 31,843 rules:
+//! 69.4 against 70.7 million, callgrind); what made a crawler's first
+//! checks cheaper is building it on the second check
+//! ([`crate::robots`]'s `SCANS_BEFORE_INDEX`).
 
 use std::borrow::Cow;
 
@@ -112,11 +113,12 @@ impl RuleSet {
         let mut wildcards: Vec<Pattern> = Vec::new();
         let mut pieces: Vec<Piece> = Vec::new();
         for rule in rules {
-            let patterns = std::iter::once(&*rule.pattern).chain(rule.index_html.as_deref());
+            let patterns = std::iter::once(rule.pattern.clone())
+                .chain(rule.index_html.clone().map(Cow::Owned));
             for bytes in patterns {
-                let shape = Shape::of(bytes);
-                let entry = if shape.is_prefix(bytes) || shape.is_exact() {
-                    Entry::new(&rule, bytes, shape, None)
+                let shape = Shape::of(&bytes);
+                let entry = if shape.is_prefix(&bytes) || shape.is_exact() {
+                    Entry::new(&rule, &bytes, shape, None)
                 } else {
                     // Only patterns with something after a `*` are matched
                     // beyond the trie, so only they are kept.
@@ -129,12 +131,12 @@ impl RuleSet {
                         Some(_) => pieces.len(),
                         None => wildcards.len(),
                     };
-                    let mut entry = Entry::new(&rule, bytes, shape, Some((&pattern, at as u32)));
+                    let mut entry = Entry::new(&rule, &bytes, shape, Some((&pattern, at as u32)));
                     match piece {
                         Some(piece) => {
                             entry.test = Test::Piece;
                             pieces.push(Piece {
-                                from: shape.literal_prefix(bytes).len() as u32,
+                                from: shape.literal_prefix(&bytes).len() as u32,
                                 bytes: piece,
                             });
                         }
@@ -142,7 +144,8 @@ impl RuleSet {
                     }
                     entry
                 };
-                filed.push(shape.literal_prefix(bytes), entry);
+                let prefix = shape.literal_prefix(&bytes).len();
+                filed.push(bytes, prefix, entry);
             }
         }
         let mut set = filed.lay_out();
@@ -163,48 +166,52 @@ impl RuleSet {
 }
 
 /// Checks the index's invariant ([`RuleSet::holds_together`]), which the
-/// unchecked reads of every search rest on, on every index built, in
-/// release builds too: it reads every node once, under 2% of a build
-/// (callgrind, the corpus's largest files). A failure is a bug in the build
-/// above, never the input's doing.
+/// unchecked reads of every search rest on, on every index built in debug
+/// builds (every test, the corpus test's 2,900 files included).
+///
+/// Not in release builds: reading every node and table once costs 2.9% to
+/// 5.9% of a build (callgrind, with this function kept out of line: 4.1 of
+/// 69.4 million instructions on docs.oracle.com, 7.3 of 129.7 million on
+/// www.xuexi.cn, 0.45 of 14.0 million on atlassian.com, 0.61 of 20.6
+/// million on paytm.com), over the 2% a release check may cost.
 fn check_layout(set: &RuleSet) {
-    assert!(
+    debug_assert!(
         set.holds_together(),
         "a rule index was laid out with a link outside it"
     );
 }
 
 /// Every pattern's literal prefix and entry, in the order they were filed.
-struct Filed {
-    /// The prefixes, one after the other.
-    arena: Vec<u8>,
-    /// Where each entry's prefix is in `arena`: (start, length).
-    prefixes: Vec<(u32, u32)>,
+struct Filed<'a> {
+    /// Each entry's pattern (borrowed from the input, mostly: prefixes are
+    /// not copied) and the length of its literal prefix.
+    prefixes: Vec<(Cow<'a, [u8]>, u32)>,
     entries: Vec<Entry>,
+    /// The prefixes' bytes, counted (the labels hold at most as many).
+    prefix_bytes: usize,
 }
 
-impl Filed {
+impl<'a> Filed<'a> {
     /// Room for `n` rules (most have one pattern).
-    fn with_capacity(n: usize) -> Filed {
+    fn with_capacity(n: usize) -> Filed<'a> {
         Filed {
-            arena: Vec::with_capacity(16 * n),
             prefixes: Vec::with_capacity(n),
             entries: Vec::with_capacity(n),
+            prefix_bytes: 0,
         }
     }
 
-    /// Files `entry` under `prefix`.
-    fn push(&mut self, prefix: &[u8], entry: Entry) {
-        let start = self.arena.len() as u32;
-        self.arena.extend_from_slice(prefix);
-        self.prefixes.push((start, prefix.len() as u32));
+    /// Files `entry` under the first `prefix` bytes of `pattern`.
+    fn push(&mut self, pattern: Cow<'a, [u8]>, prefix: usize, entry: Entry) {
+        self.prefixes.push((pattern, prefix as u32));
+        self.prefix_bytes += prefix;
         self.entries.push(entry);
     }
 
     /// The prefix of entry `id`.
     fn prefix(&self, id: u32) -> &[u8] {
-        let (start, len) = self.prefixes[id as usize];
-        &self.arena[start as usize..][..len as usize]
+        let (pattern, len) = &self.prefixes[id as usize];
+        &pattern[..*len as usize]
     }
 
     /// Entry ids, by their prefixes' bytes (a prefix before the longer
@@ -222,8 +229,9 @@ impl Filed {
             .collect();
         // Ranges of `keys` to sort, and the depth they agree to.
         let mut todo = vec![(0, keys.len(), 0)];
+        let mut buffer = Vec::new();
         while let Some((lo, hi, depth)) = todo.pop() {
-            keys[lo..hi].sort_unstable();
+            radix_sort(&mut keys[lo..hi], &mut buffer);
             let mut i = lo;
             while i < hi {
                 let agree = keys[i] >> 32;
@@ -269,7 +277,7 @@ impl Filed {
             nodes: Vec::with_capacity(2 * order.len() + 1),
             entries: Vec::with_capacity(self.entries.len()),
             first_bytes: Vec::with_capacity(2 * order.len() + 1),
-            labels: Vec::with_capacity(self.arena.len()),
+            labels: Vec::with_capacity(self.prefix_bytes),
             tables: Vec::new(),
             wildcards: Vec::new(),
             pieces: Vec::new(),
@@ -288,11 +296,14 @@ impl Filed {
         set.first_bytes.push(0);
         // By node: the range of `order` below it, and its depth (where its
         // label ends in each of those prefixes).
-        let mut below: Vec<(usize, usize, usize)> = vec![(0, order.len(), 0)];
+        let mut below: Vec<(usize, usize, usize)> = Vec::with_capacity(set.nodes.capacity());
+        below.push((0, order.len(), 0));
         // By node: the longest entry a search may try there or above, and
         // how many there are.
-        let mut tried_max = vec![0u32];
-        let mut tried_count = vec![0u32];
+        let mut tried_max = Vec::with_capacity(set.nodes.capacity());
+        let mut tried_count = Vec::with_capacity(set.nodes.capacity());
+        tried_max.push(0u32);
+        tried_count.push(0u32);
         // Nodes are laid out in the order they are visited: breadth first.
         let mut to = 0;
         while to < set.nodes.len() {
@@ -436,3 +447,67 @@ impl Filed {
 
 /// [`Filed::key`]'s count for a prefix that goes on past the eight bytes.
 const LONGER: u128 = 9;
+
+/// Sorts [`Filed::key`]s by their bytes and count, stably (so by id among
+/// equals, which come in id order): a least-significant-digit radix sort of
+/// a byte a pass, with no pass for a byte that every key has alike (most,
+/// in a run of prefixes that agree on most of their eight bytes).
+/// A comparison sort of the 128-bit keys was half of a build on
+/// docs.oracle.com (32 of 64 million instructions). Short ranges are
+/// compared.
+fn radix_sort(keys: &mut [u128], buffer: &mut Vec<u128>) {
+    if keys.len() < RADIX_FROM {
+        keys.sort_unstable();
+        return;
+    }
+    buffer.clear();
+    buffer.resize(keys.len(), 0);
+    // The bits that differ between some keys: only their bytes need a pass.
+    let (any, all) = keys
+        .iter()
+        .fold((0, u128::MAX), |(any, all), &key| (any | key, all & key));
+    let varying = any ^ all;
+    // The count's byte first, then the eight bytes, last to first.
+    let mut sorted_in_keys = true;
+    for shift in [32, 64, 72, 80, 88, 96, 104, 112, 120] {
+        if (varying >> shift) as u8 == 0 {
+            continue;
+        }
+        let moved = match sorted_in_keys {
+            true => scatter(keys, buffer, shift),
+            false => scatter(buffer, keys, shift),
+        };
+        sorted_in_keys ^= moved;
+    }
+    if !sorted_in_keys {
+        keys.copy_from_slice(buffer);
+    }
+}
+
+/// Ranges shorter than this are sorted by comparing (a radix pass costs a
+/// 256-count histogram).
+const RADIX_FROM: usize = 256;
+
+/// One pass of [`radix_sort`]: `from`, stably ordered by its byte at
+/// `shift`, into `to`; false (and nothing moved) when every key has the
+/// same byte there after all.
+fn scatter(from: &[u128], to: &mut [u128], shift: u32) -> bool {
+    let digit = |key: u128| usize::from((key >> shift) as u8);
+    let mut starts = [0usize; 256];
+    for &key in from {
+        starts[digit(key)] += 1;
+    }
+    if starts.contains(&from.len()) {
+        return false;
+    }
+    let mut sum = 0;
+    for start in &mut starts {
+        (*start, sum) = (sum, sum + *start);
+    }
+    for &key in from {
+        let place = &mut starts[digit(key)];
+        to[*place] = key;
+        *place += 1;
+    }
+    true
+}

@@ -4,7 +4,8 @@
 //!
 //! Every `unsafe` read here rests on one invariant: every link and range
 //! of the index lands inside it ([`RuleSet::holds_together`]), which the
-//! build lays out ([`super::build`]) and checks for every index it builds.
+//! build lays out ([`super::build`]) and checks for every index it builds in
+//! debug builds (every test).
 
 use crate::model::RuleKind;
 use crate::pattern::Pattern;

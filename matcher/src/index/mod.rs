@@ -167,4 +167,46 @@ mod tests {
         assert_eq!(piece("/a*"), None);
         assert_eq!(piece("/a"), None);
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// An index of hundreds of rules (so its prefixes are radix
+        /// sorted, in runs that agree on eight bytes and more) decides like
+        /// trying every rule with the naive matcher: same verdict, same
+        /// deciding line. Patterns share long prefixes, repeat, end in
+        /// `$` or NUL bytes, hold `*`, or are empty.
+        #[test]
+        fn a_large_index_decides_like_trying_every_rule(
+            rules in proptest::collection::vec(
+                (proptest::bool::ANY, "(/dir/subdirectory/|/dir/sub|/d){0,2}[ab\\x00]{0,3}(\\*|\\$|/x)?"),
+                256..420,
+            ),
+            paths in proptest::collection::vec(
+                "(/dir/subdirectory/|/dir/sub|/d){0,2}[ab\\x00/x]{0,4}",
+                1..24,
+            ),
+        ) {
+            let spelled: Vec<String> = rules
+                .iter()
+                .map(|(allow, pattern)| format!("{}{pattern}", if *allow { "!" } else { "" }))
+                .collect();
+            let set = index(&spelled.iter().map(String::as_str).collect::<Vec<_>>());
+            proptest::prop_assert!(set.holds_together());
+            for path in &paths {
+                let mut best = crate::decision::Best::default();
+                for (i, (allow, pattern)) in rules.iter().enumerate() {
+                    if crate::pattern::naive_matches(pattern.as_bytes(), path.as_bytes()) {
+                        let kind = if *allow { RuleKind::Allow } else { RuleKind::Disallow };
+                        let hit = crate::decision::Hit {
+                            rule: i,
+                            priority: pattern.len() as u32,
+                            line: i as u32 + 1,
+                        };
+                        best.offer(kind, hit);
+                    }
+                }
+                proptest::prop_assert_eq!(set.deciding(path.as_bytes()), best.decide(), "{:?}", path);
+            }
+        }
+    }
 }
