@@ -16,7 +16,9 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use robots_matcher::{FetchOutcome, Fix, LineDiff, Mode};
+use robots_matcher::tools::line_diff::LineDiff;
+use robots_matcher::tools::lint::Fix;
+use robots_matcher::{FetchOutcome, Mode};
 
 use crate::browser;
 use crate::view_model::{

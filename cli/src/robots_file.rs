@@ -3,15 +3,14 @@
 //! (HTML, UTF-16, cut by the size limit) or when how fetching it ended
 //! decides instead of its rules.
 
-use robots_matcher::{
-    CheckOptions, Code, Crawler, CrawlerMatcher, FetchOutcome, ParseOptions, Robots, Severity,
-    Verdict,
-};
+use robots_matcher::tools::lint::{Code, Severity};
+use robots_matcher::{FetchOutcome, FetchedRobots, ParseOptions, Robots};
 
 use crate::cli::HttpArgs;
 use crate::error::{note, warn, CliError};
 use crate::fetch::fetch;
-use crate::input::Source;
+use crate::input::{size_in_mib, Source, MAX_ROBOTS_BYTES};
+use crate::text::printable;
 use crate::verdict_text::outcome_reason;
 
 /// A robots.txt file, read and parsed.
@@ -31,30 +30,43 @@ pub struct RobotsBytes {
 }
 
 /// Reads `source`: a file or stdin as is, a URL fetched like a crawler
-/// does (and what the fetch did told on stderr).
+/// does (and what the fetch did told on stderr). Only what the parse will
+/// use is read: Google's 500 KiB and one byte more (so the parser can tell
+/// the file was cut), or with `--no-size-limit` up to [`MAX_ROBOTS_BYTES`],
+/// past which the file is cut with a warning.
 pub fn read_robots(
     source: &Source,
     http: &HttpArgs,
     options: &ParseOptions,
 ) -> Result<RobotsBytes, CliError> {
-    match source {
+    let keep = options.size_limit.unwrap_or(MAX_ROBOTS_BYTES);
+    let mut read = match source {
         Source::Url(url) => {
-            let fetched = fetch(url, http, options.size_limit);
+            let fetched = fetch(url, &http.fetch_settings(keep));
             let mut summary = fetched.summary();
             if fetched.outcome.fixed_verdict().is_some() {
                 summary.push_str(&format!("; {}", outcome_reason(fetched.outcome)));
             }
             note(&summary);
-            Ok(RobotsBytes {
+            RobotsBytes {
                 bytes: fetched.body,
                 outcome: Some(fetched.outcome),
-            })
+            }
         }
-        Source::Stdin | Source::File(_) => Ok(RobotsBytes {
-            bytes: source.read_bytes()?,
+        Source::Stdin | Source::File(_) => RobotsBytes {
+            bytes: source.read_bytes(keep)?,
             outcome: None,
-        }),
+        },
+    };
+    if options.size_limit.is_none() && read.bytes.len() > keep {
+        read.bytes.truncate(keep);
+        warn(&format!(
+            "{}: the file is over {}, the most robotstxt reads even with --no-size-limit; only its first {keep} bytes were read, the rest is ignored",
+            printable(source.name()),
+            size_in_mib(keep)
+        ));
     }
+    Ok(read)
 }
 
 impl RobotsFile {
@@ -85,30 +97,17 @@ impl RobotsFile {
         })
     }
 
-    /// The verdict every URL gets because of how fetching ended, when that
-    /// decides instead of the rules.
-    pub fn fixed_verdict(&self) -> Option<Verdict> {
-        self.outcome.and_then(FetchOutcome::fixed_verdict)
-    }
-
-    /// How fetching it ended; a local file reads as fetched.
-    pub fn fetch_outcome(&self) -> FetchOutcome {
-        self.outcome.unwrap_or(FetchOutcome::FETCHED)
-    }
-
-    /// The verdicts of this file for `crawler`, its groups resolved once:
-    /// by its rules, or the one verdict its fetch outcome gives every URL.
-    pub fn matcher(&self, crawler: &Crawler, check: &CheckOptions) -> CrawlerMatcher<'_> {
-        self.robots
-            .matcher_with(crawler, check)
-            .fetched_as(self.fetch_outcome())
+    /// The file as a crawler got it: every verdict, explanation, record
+    /// and diff is asked of this. A local file reads as fetched.
+    pub fn fetched(&self) -> FetchedRobots<'_> {
+        FetchedRobots::new(&self.robots, self.outcome.unwrap_or(FetchOutcome::FETCHED))
     }
 
     /// Warns on stderr about error-level findings: verdicts on such a file
     /// are still Google's, but probably not what the webmaster meant, so
     /// `check`, `explain` and `diff` should not stay silent about them.
     pub fn warn_if_unusable(&self) {
-        if self.fixed_verdict().is_some() {
+        if self.fetched().rules().is_none() {
             return;
         }
         for warning in unusable_warnings(&self.robots) {
@@ -121,13 +120,14 @@ impl RobotsFile {
 fn unusable_warnings(robots: &Robots) -> Vec<String> {
     robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .map(|d| {
             if d.code == Code::FileTooLarge && robots.parsed_len() < robots.input_len() {
                 format!(
-                    "{} (--no-size-limit reads it all).",
-                    d.message.trim_end_matches('.')
+                    "{} (--no-size-limit reads up to {}).",
+                    d.message.trim_end_matches('.'),
+                    size_in_mib(MAX_ROBOTS_BYTES)
                 )
             } else {
                 d.message.clone()

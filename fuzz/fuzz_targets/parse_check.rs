@@ -3,8 +3,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use robots_matcher::read::url_list::UrlList;
 use robots_matcher::{
-    AgentMatching, CheckOptions, Crawler, Mode, ParseOptions, Robots, UrlList,
+    AgentMatching, CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots,
 };
 
 fuzz_target!(|data: &[u8]| {
@@ -53,7 +54,8 @@ fuzz_target!(|data: &[u8]| {
                         agent_matching,
                     };
                     let verdict = parsed.check_with(&crawler, &url, &options);
-                    let explained = parsed.explain(&crawler, &url, &options);
+                    let explained = FetchedRobots::new(&parsed, FetchOutcome::FETCHED)
+                        .explain(&crawler, &url, &options);
                     assert_eq!(verdict, explained.verdict);
                     assert_eq!(explained.decision.deciding_rule().map(|m| m.rule), verdict.rule);
                     if let Some(rule) = verdict.rule {

@@ -1,12 +1,14 @@
-//! What a crawler does when fetching robots.txt does not simply return it
-//! (RFC 9309 section 2.3.1, and Google's documentation), and the short
-//! names by which the CLI's `--fetch-status` and the app's menu choose an
-//! outcome.
+//! How fetching robots.txt ended ([`FetchOutcome`]: a status after some
+//! redirects, a timeout, a network error), the short names by which the
+//! CLI's `--fetch-status` and the app's menu choose an outcome, and where
+//! RFC 9309 says what each means.
+//!
+//! A plain value that nothing here depends on: what an outcome does to the
+//! verdicts (the fetch policy) and robots.txt as a crawler got it
+//! ([`crate::FetchedRobots`]) are in `fetched`, above `verdict`.
 
 use std::fmt;
 use std::str::FromStr;
-
-use crate::verdict::{Category, Verdict};
 
 /// The most redirects a crawler follows to reach robots.txt (RFC 9309 asks
 /// for at least five).
@@ -33,57 +35,12 @@ pub enum FetchOutcome {
     NetworkError,
 }
 
-/// What the crawler does next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FetchPolicy {
-    /// 2xx: parse the body and check URLs against it.
-    Parse,
-    /// A redirect within the limit: fetch the target.
-    FollowRedirect,
-    /// No usable robots.txt, and every URL has a fixed verdict.
-    Fixed(Verdict),
-}
-
-/// The policy for a fetch outcome:
-///
-/// * 2xx: parse the body;
-/// * 3xx: follow up to [`MAX_REDIRECTS`] hops, then treat as 404;
-/// * 4xx except 429: robots.txt is unavailable, everything is allowed;
-/// * 429, 5xx, timeout, network error: robots.txt is unreachable,
-///   everything is disallowed;
-/// * anything else (1xx, unknown codes): treated as unreachable, the cautious
-///   reading.
-pub fn fetch_policy(outcome: FetchOutcome) -> FetchPolicy {
-    let unavailable = FetchPolicy::Fixed(Verdict::from_fetch(outcome, Category::Unavailable));
-    let unreachable = FetchPolicy::Fixed(Verdict::from_fetch(outcome, Category::Unreachable));
-    match outcome {
-        FetchOutcome::Status { code, redirects } => match code {
-            200..=299 => FetchPolicy::Parse,
-            300..=399 if redirects < MAX_REDIRECTS => FetchPolicy::FollowRedirect,
-            300..=399 => unavailable,
-            429 => unreachable,
-            400..=499 => unavailable,
-            _ => unreachable,
-        },
-        FetchOutcome::Timeout | FetchOutcome::NetworkError => unreachable,
-    }
-}
-
 impl FetchOutcome {
     /// HTTP 200 at the first request: the usual case, the file is read.
     pub const FETCHED: FetchOutcome = FetchOutcome::Status {
         code: 200,
         redirects: 0,
     };
-
-    /// The verdict every URL gets after this outcome, or `None` when the
-    /// crawler reads the file's rules (a 2xx, or a redirect it follows).
-    pub fn fixed_verdict(self) -> Option<Verdict> {
-        match fetch_policy(self) {
-            FetchPolicy::Fixed(verdict) => Some(verdict),
-            FetchPolicy::Parse | FetchPolicy::FollowRedirect => None,
-        }
-    }
 
     /// The short name [`FromStr`] reads (`404`, `redirect-6`, `timeout`):
     /// for every outcome read from a name, the same name.
@@ -202,68 +159,6 @@ impl fmt::Display for FetchOutcome {
 mod tests {
     use super::*;
 
-    fn status(code: u16) -> FetchPolicy {
-        fetch_policy(FetchOutcome::Status { code, redirects: 0 })
-    }
-
-    fn fixed(policy: FetchPolicy) -> (bool, Category) {
-        match policy {
-            FetchPolicy::Fixed(v) => (v.allowed, v.category),
-            other => panic!("expected a fixed verdict, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn success_parses() {
-        assert_eq!(status(200), FetchPolicy::Parse);
-        assert_eq!(status(204), FetchPolicy::Parse);
-    }
-
-    #[test]
-    fn client_errors_allow_everything_except_429() {
-        for code in [400, 401, 403, 404, 410, 451] {
-            assert_eq!(fixed(status(code)), (true, Category::Unavailable), "{code}");
-        }
-        assert_eq!(fixed(status(429)), (false, Category::Unreachable));
-    }
-
-    #[test]
-    fn server_and_network_errors_disallow_everything() {
-        for code in [500, 502, 503, 504] {
-            assert_eq!(
-                fixed(status(code)),
-                (false, Category::Unreachable),
-                "{code}"
-            );
-        }
-        assert_eq!(
-            fixed(fetch_policy(FetchOutcome::Timeout)),
-            (false, Category::Unreachable)
-        );
-        assert_eq!(
-            fixed(fetch_policy(FetchOutcome::NetworkError)),
-            (false, Category::Unreachable)
-        );
-    }
-
-    #[test]
-    fn redirects_are_followed_five_times_then_count_as_404() {
-        for redirects in 0..MAX_REDIRECTS {
-            assert_eq!(
-                fetch_policy(FetchOutcome::Status {
-                    code: 301,
-                    redirects
-                }),
-                FetchPolicy::FollowRedirect
-            );
-        }
-        let after = fetch_policy(FetchOutcome::Status {
-            code: 302,
-            redirects: MAX_REDIRECTS,
-        });
-        assert_eq!(fixed(after), (true, Category::Unavailable));
-    }
-
     #[test]
     fn outcome_names_parse_to_what_they_say() {
         let parse = |name: &str| name.parse::<FetchOutcome>();
@@ -333,53 +228,6 @@ mod tests {
             "redirect-40".parse::<FetchOutcome>().unwrap().name(),
             "redirect-6"
         );
-    }
-
-    #[test]
-    fn outcome_names_give_the_documented_verdicts() {
-        let verdict = |name: &str| name.parse::<FetchOutcome>().unwrap().fixed_verdict();
-        assert_eq!(verdict("200"), None);
-        assert_eq!(verdict("redirect-5"), None);
-        for (name, allowed, category) in [
-            ("redirect-6", true, Category::Unavailable),
-            ("401", true, Category::Unavailable),
-            ("403", true, Category::Unavailable),
-            ("404", true, Category::Unavailable),
-            ("410", true, Category::Unavailable),
-            ("429", false, Category::Unreachable),
-            ("500", false, Category::Unreachable),
-            ("503", false, Category::Unreachable),
-            ("timeout", false, Category::Unreachable),
-            ("network-error", false, Category::Unreachable),
-        ] {
-            let v = verdict(name).unwrap();
-            assert_eq!((v.allowed, v.category), (allowed, category), "{name}");
-            assert_eq!(v.line, 0);
-        }
-    }
-
-    #[test]
-    fn a_matcher_fetched_with_a_deciding_outcome_gives_its_verdict_to_every_url() {
-        let robots = crate::Robots::parse(b"User-agent: *\nDisallow: /a\n");
-        let crawler = crate::Crawler::new("Googlebot");
-        let matcher = || robots.matcher_for(&crawler);
-        let read = matcher().fetched_as(FetchOutcome::FETCHED);
-        assert_eq!(
-            (read.check("/a").allowed, read.check("/a").line),
-            (false, 2)
-        );
-        let gone = matcher().fetched_as("404".parse().unwrap());
-        assert_eq!(
-            gone.check("/a"),
-            "404"
-                .parse::<FetchOutcome>()
-                .unwrap()
-                .fixed_verdict()
-                .unwrap()
-        );
-        let down = matcher().fetched_as(FetchOutcome::Timeout);
-        assert!(!down.check("/b").allowed);
-        assert_eq!(down.check("/robots.txt").category, Category::Unreachable);
     }
 
     #[test]

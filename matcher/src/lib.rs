@@ -18,21 +18,42 @@
 //! assert_eq!(verdict.line, 3);
 //! ```
 //!
-//! The pipeline follows Google's `robots.cc`, one module per stage, each
-//! using only the stages before it:
+//! A front end that knows how fetching robots.txt ended (or lets its user
+//! choose) asks [`FetchedRobots`] instead: the parse and the outcome, which
+//! may replace the rules with one verdict for every URL (a 503 disallows
+//! everything). Every answer about verdicts (checks, matchers, `explain`,
+//! `usage`, verdict records, diffs) is asked of it.
 //!
-//! - `lines` splits bytes into `key: value` lines and `key` gives keys their
-//!   meaning, and `directive` sorts keys into the classes of Google's
-//!   parsing report ([`DirectiveClass`]);
-//! - `robots` parses the lines into groups and rules, kept as spans into a
-//!   copy of the input, and files which groups name which crawler; what
-//!   people read (`model`: lines, groups, rules as text) and the diagnostics
-//!   (`lint`) are built from the spans when first asked for;
-//! - `index` files a crawler's rules in a trie on its first check;
-//! - `verdict` decides, and `explain` states why, as facts
-//!   ([`Explanation`], [`Decision`]) that front ends only word;
-//! - `record` writes verdicts down ([`VerdictRecord`]), and `url_list`
-//!   reads the URLs to check ([`UrlList`]).
+//! # Map
+//!
+//! The crate is a core, with tools and readers above it. The core never
+//! imports a tool or a reader; readers import only the core; tools import
+//! the core, the readers and each other (`tests/layout.rs` checks it).
+//!
+//! **Core** (its types at the crate root), in the order of Google's
+//! `robots.cc`, each module using only those before it:
+//!
+//! - `options` (modes, size limit), `scan` and `pattern` (finding bytes,
+//!   normalising and matching patterns), `key` (what a key means), `model`
+//!   (lines, groups, rules as people read them), `lines` (bytes to
+//!   `key: value` lines), `agent` ([`Crawler`], tokens), `url` (the path of
+//!   a URL), [`encoding`] (raw bytes as a crawler decodes them);
+//! - `index` (a crawler's rule trie) and `robots` ([`Robots`]: the parse,
+//!   kept as spans, which groups name which crawler, the view built on
+//!   request);
+//! - `fetch` ([`FetchOutcome`]: how fetching ended), `verdict` ([`Verdict`],
+//!   [`CrawlerMatcher`], checking the rules) and `fetched` (the fetch
+//!   policy and [`FetchedRobots`]).
+//!
+//! **Tools** ([`tools`], each reached by its module path):
+//! [`tools::lint`] (diagnostics, fixes, key classes), [`tools::explain`]
+//! (facts and the decision), [`tools::compare`] (verdict diffs),
+//! [`tools::record`] (verdict records), [`tools::usage`] (AI usage
+//! preferences), [`tools::line_diff`], [`tools::reference`] (RFC and
+//! Google documentation).
+//!
+//! **Readers** ([`read`]): [`read::url_list`] (the URLs to check, from
+//! lines, tables or sitemaps).
 //!
 //! Nothing here depends on the web platform: the crate builds for native
 //! targets and for wasm32 alike. With the `serde` feature, records and the
@@ -41,40 +62,29 @@
 #![deny(missing_docs)]
 
 mod agent;
-mod compare;
 mod decision;
-mod diagnostic;
-mod directive;
 pub mod encoding;
-mod explain;
 mod fetch;
+mod fetched;
 mod index;
 mod key;
-mod line_diff;
 mod lines;
-mod lint;
 mod model;
 mod options;
 mod pattern;
-mod record;
-pub mod reference;
+pub mod read;
 mod robots;
 mod scan;
 mod sort;
+pub mod tools;
 mod url;
-mod url_list;
-mod usage;
 mod verdict;
 
 pub use agent::{
     is_valid_token, product_token, unusable_token_message, AgentMatching, Crawler, CrawlerSpecError,
 };
-pub use compare::{ChangeCounts, ChangeKind, VerdictChange, VerdictDiff};
-pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
-pub use directive::{unused_directive, DirectiveClass, UnusedDirective, UNUSED_DIRECTIVES};
-pub use explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
-pub use fetch::{fetch_policy, FetchOutcome, FetchOutcomeError, FetchPolicy, MAX_REDIRECTS};
-pub use line_diff::{LineDiff, MAX_EDITS};
+pub use fetch::{FetchOutcome, FetchOutcomeError, MAX_REDIRECTS};
+pub use fetched::{fetch_policy, FetchPolicy, FetchedRobots};
 pub use lines::MAX_LINE_BYTES;
 pub use model::{
     AgentName, CrawlDelay, Group, GroupAgent, Line, LineKind, OtherDirective, Rule, RuleKind,
@@ -82,10 +92,6 @@ pub use model::{
 };
 pub use options::{Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
 pub use pattern::Pattern;
-pub use record::{VerdictRecord, RECORD_FIELDS};
-pub use reference::Reference;
 pub use robots::Robots;
 pub use url::{path_params_query, robots_txt_url, UrlError};
-pub use url_list::{is_url, ListFormat, Rejected, UrlList, UrlListError};
-pub use usage::{Preference, Term, Usage, UsageDirective, UsageLine, VOCABULARY};
 pub use verdict::{Category, CheckOptions, CrawlerMatcher, Selection, Verdict};

@@ -170,17 +170,27 @@ pub struct CrawlerMatcher<'r> {
 }
 
 impl<'r> CrawlerMatcher<'r> {
-    /// The same matcher for a robots.txt whose fetch ended with `outcome`:
-    /// when that leaves no file to read ([`FetchOutcome::fixed_verdict`]),
-    /// every URL gets that verdict instead of the rules'.
-    pub fn fetched_as(mut self, outcome: FetchOutcome) -> CrawlerMatcher<'r> {
-        self.fixed = outcome.fixed_verdict();
-        self
+    /// A matcher giving every URL `verdict`: how fetching robots.txt ended
+    /// replaced the file's rules, so no group applies (see
+    /// `FetchedRobots::matcher_with`, the one way to it).
+    pub(crate) fn fixed(
+        robots: &'r Robots,
+        options: &CheckOptions,
+        verdict: Verdict,
+    ) -> CrawlerMatcher<'r> {
+        CrawlerMatcher {
+            robots,
+            selection: verdict.selection,
+            applied: Applied::Nothing,
+            options: *options,
+            fixed: Some(verdict),
+            constant: None,
+        }
     }
 
     /// Checks `url`: the same verdict as [`Robots::check_with`] with this
-    /// crawler and these options (or the fetch outcome's, see
-    /// [`CrawlerMatcher::fetched_as`]).
+    /// crawler and these options, or, for a matcher of a fetch that left no
+    /// file to read, that outcome's verdict (see [`crate::FetchedRobots`]).
     pub fn check(&self, url: &str) -> Verdict {
         if let Some(verdict) = self.fixed {
             return verdict;
@@ -260,7 +270,7 @@ impl<'r> CrawlerMatcher<'r> {
     }
 
     /// Why these groups apply (the selection every verdict reports, except
-    /// for `/robots.txt` itself).
+    /// for `/robots.txt` itself), or the fetch outcome that replaced them.
     pub fn selection(&self) -> Selection {
         self.selection
     }
@@ -274,11 +284,20 @@ impl<'r> CrawlerMatcher<'r> {
     pub fn robots(&self) -> &'r Robots {
         self.robots
     }
+
+    /// How URLs are read and crawlers matched.
+    pub fn options(&self) -> &CheckOptions {
+        &self.options
+    }
 }
 
 /// The most rules [`Robots::constant`] looks at.
 const CONSTANT_RULES: usize = 64;
 
+/// Checking the file's rules, as a crawler reads a file it fetched (HTTP
+/// 200). A front end that knows how fetching ended (or lets its user
+/// choose) asks [`crate::FetchedRobots`] instead, which gives these
+/// verdicts for [`crate::FetchOutcome::FETCHED`].
 impl Robots {
     /// Checks `url` for `crawler` with default options.
     pub fn check(&self, crawler: &Crawler, url: &str) -> Verdict {

@@ -2,9 +2,11 @@
 //! API. Expectations follow Google's documented matcher (robots.cc) in the
 //! default mode, and RFC 9309 where the strict mode differs.
 
+use robots_matcher::tools::explain::Decision;
+use robots_matcher::tools::lint::{Code, DirectiveClass, Severity};
 use robots_matcher::{
-    AgentMatching, Category, CheckOptions, Code, Crawler, Decision, DirectiveClass, LineKind, Mode,
-    ParseOptions, Robots, Selection, Severity,
+    AgentMatching, Category, CheckOptions, Crawler, FetchOutcome, FetchedRobots, LineKind, Mode,
+    ParseOptions, Robots, Selection,
 };
 
 /// Checks with Google's library semantics (URL taken as given).
@@ -547,7 +549,7 @@ fn urls_lose_their_fragment_and_keep_params_and_query() {
 fn explanation_lists_every_matching_rule() {
     let robots =
         Robots::parse(b"User-agent: *\nDisallow: /shop\nAllow: /shop/\nDisallow: /*.pdf$\n");
-    let e = robots.explain(
+    let e = FetchedRobots::new(&robots, FetchOutcome::FETCHED).explain(
         &Crawler::new("FooBot"),
         "https://x.y/shop/a b.pdf",
         &CheckOptions::default(),
@@ -572,7 +574,11 @@ fn explanation_lists_every_matching_rule() {
         }
     );
     let tie = Robots::parse(b"User-agent: a\nDisallow: /x\nAllow: /x\n");
-    let e = tie.explain(&Crawler::new("a"), "/x", &CheckOptions::default());
+    let e = FetchedRobots::new(&tie, FetchOutcome::FETCHED).explain(
+        &Crawler::new("a"),
+        "/x",
+        &CheckOptions::default(),
+    );
     assert_eq!(
         e.decision,
         Decision::AllowWinsTie {
@@ -684,8 +690,8 @@ fn crawl_delay_is_per_group_and_diagnosed() {
         .map(|c| (c.value.as_str(), c.is_number))
         .collect();
     assert_eq!(delays, [("2.5", true), ("x", false)]);
-    let crawl_delay: Vec<_> = robots
-        .diagnostics()
+    let diagnostics = robots.diagnostics();
+    let crawl_delay: Vec<_> = diagnostics
         .iter()
         .filter(|d| d.code == Code::UnsupportedDirective)
         .collect();
@@ -750,8 +756,8 @@ Sitemap: https://example.com/s.xml
             (10, Unknown, Warning, None),
         ]
     );
-    let host = robots
-        .diagnostics()
+    let diagnostics = robots.diagnostics();
+    let host = diagnostics
         .iter()
         .find(|d| d.line == 7)
         .map(|d| d.message.as_str());

@@ -10,7 +10,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use robots_matcher::{CheckOptions, Code, Crawler, Mode, ParseOptions, Robots};
+use robots_matcher::tools::lint::{Code, Severity};
+use robots_matcher::{
+    CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots,
+};
 
 fn corpus_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/robots")
@@ -103,7 +106,8 @@ fn every_corpus_file_parses_checks_and_lints() {
                 for url in URLS {
                     let options = CheckOptions::default();
                     let v = robots.check_with(crawler, url, &options);
-                    let e = robots.explain(crawler, url, &options);
+                    let e = FetchedRobots::new(&robots, FetchOutcome::FETCHED)
+                        .explain(crawler, url, &options);
                     assert_eq!(v, e.verdict, "{name} {url} {crawler}");
                     if let Some(rule) = v.rule {
                         assert_eq!(robots.rules()[rule].line, v.line, "{name}");
@@ -165,7 +169,7 @@ fn utf16_file_is_diagnosed_and_has_no_rules() {
     let robots = Robots::parse(&input);
     let utf16 = robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .find(|d| d.code == Code::Utf16)
         .expect("utf16");
     assert_eq!((utf16.line, utf16.span.clone()), (0, 0..2));
@@ -182,7 +186,7 @@ fn bom_is_skipped_and_diagnosed() {
     let robots = Robots::parse(&fixture("mlb.mlb.com.txt"));
     let bom = robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .find(|d| d.code == Code::Bom)
         .expect("bom");
     assert_eq!((bom.line, bom.span.clone()), (1, 0..3));
@@ -201,7 +205,7 @@ fn nul_byte_ends_the_line_where_google_stops() {
     let robots = Robots::parse(&input);
     let nul = robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .find(|d| d.code == Code::NulByte)
         .expect("nul-byte");
     assert_eq!(nul.line, 19);
@@ -232,10 +236,10 @@ fn html_page_is_an_error_with_no_rules() {
     let robots = Robots::parse(&fixture("www.visa.com.txt"));
     let html = robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .find(|d| d.code == Code::HtmlDocument)
         .expect("html-document");
-    assert_eq!(html.severity, robots_matcher::Severity::Error);
+    assert_eq!(html.severity, Severity::Error);
     assert_eq!(html.line, 0);
     assert!(robots.rules().is_empty());
     assert_eq!(count(&robots, Code::UnknownDirective), 8);
@@ -261,7 +265,7 @@ fn huge_html_line_is_cut_and_diagnosed() {
     let robots = Robots::parse(&input);
     let long: Vec<_> = robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .filter(|d| d.code == Code::LineTooLong)
         .collect();
     assert_eq!(long.len(), 1);
@@ -281,7 +285,7 @@ fn invalid_utf8_is_diagnosed_and_a_latin1_nbsp_spoils_the_star() {
     let robots = Robots::parse(&input);
     let bad = robots
         .diagnostics()
-        .iter()
+        .into_iter()
         .find(|d| d.code == Code::InvalidUtf8)
         .expect("invalid-utf8");
     assert_eq!((bad.line, bad.span.clone()), (1, 13..14));

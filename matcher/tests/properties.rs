@@ -8,8 +8,9 @@
 //!   random bytes, and every span and line number stays in range.
 
 use proptest::prelude::*;
+use robots_matcher::tools::lint::{Code, Severity};
 use robots_matcher::{
-    AgentMatching, CheckOptions, Code, Crawler, Mode, ParseOptions, Robots, Severity,
+    AgentMatching, CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots,
 };
 
 // ---------------------------------------------------------------------------
@@ -388,7 +389,7 @@ proptest! {
         for path in &paths {
             let url = format!("https://example.com{path}");
             let v = robots.check_with(&crawler, &url, &options);
-            let e = robots.explain(&crawler, &url, &options);
+            let e = FetchedRobots::new(&robots, FetchOutcome::FETCHED).explain(&crawler, &url, &options);
             prop_assert_eq!(v, e.verdict);
             prop_assert_eq!(e.mode, mode);
             if let Some(rule) = v.rule {
@@ -503,7 +504,8 @@ fn exercise(input: &[u8], url: &str, spec: &str, limit: Option<usize>) {
                         agent_matching,
                     };
                     let v = robots.check_with(&crawler, url, &options);
-                    let e = robots.explain(&crawler, url, &options);
+                    let e = FetchedRobots::new(&robots, FetchOutcome::FETCHED)
+                        .explain(&crawler, url, &options);
                     assert_eq!(v, e.verdict);
                     if let Some(rule) = v.rule {
                         assert_eq!(robots.rules()[rule].line, v.line);

@@ -2,7 +2,8 @@
 //! links to a line of the editor, progress.
 
 use leptos::prelude::*;
-use robots_matcher::{Reference, Severity};
+use robots_matcher::tools::lint::Severity;
+use robots_matcher::tools::reference::Reference;
 
 use crate::store::{use_store, Progress};
 use crate::view_model::format_count;

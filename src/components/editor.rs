@@ -11,7 +11,8 @@ use std::hash::{Hash, Hasher};
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
-use robots_matcher::{LineKind, Severity};
+use robots_matcher::tools::lint::Severity;
+use robots_matcher::LineKind;
 
 use crate::components::common::{severity_class, severity_symbol};
 use crate::store::{set_text, use_store, Jump, Shared, Store};

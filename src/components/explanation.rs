@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use robots_matcher::{reference, Category};
+use robots_matcher::tools::reference;
+use robots_matcher::Category;
 
 use crate::components::common::{reference_link, verdict_badge, LineLink};
 use crate::store::use_store;

@@ -16,7 +16,7 @@ pub fn Diagnostics() -> impl IntoView {
     let store = use_store();
     let list = Memo::new(move |_| {
         store.document.with(|d| {
-            let all = d.robots.diagnostics();
+            let all = d.diagnostics();
             let shown: Vec<_> = all
                 .iter()
                 .take(MAX_LISTED)

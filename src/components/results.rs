@@ -10,7 +10,7 @@
 use leptos::ev;
 use leptos::html;
 use leptos::prelude::*;
-use robots_matcher::ChangeCounts;
+use robots_matcher::tools::compare::ChangeCounts;
 
 use crate::browser;
 use crate::components::common::{progress_view, LineLink};

@@ -3,11 +3,10 @@
 //! comment) and the diagnostics that flag them.
 
 use std::ops::Range;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use robots_matcher::{
-    Diagnostic, DirectiveClass, Line, LineKind, Mode, ParseOptions, Robots, Severity,
-};
+use robots_matcher::tools::lint::{Diagnostic, DirectiveClass, Severity};
+use robots_matcher::{Line, LineKind, Mode, ParseOptions, Robots};
 
 use super::format::group_names;
 use super::results::sort_indices;
@@ -21,6 +20,9 @@ pub struct Document {
     pub size_limited: bool,
     /// The parse.
     pub robots: Robots,
+    /// The parse's diagnostics, linted when first asked for (the editor
+    /// asks for them line by line).
+    diagnostics: OnceLock<Vec<Diagnostic>>,
 }
 
 impl Document {
@@ -31,6 +33,7 @@ impl Document {
             text: Arc::from(text),
             size_limited,
             robots: Robots::parse_with(text.as_bytes(), &ParseOptions::new(mode, size_limited)),
+            diagnostics: OnceLock::new(),
         }
     }
 
@@ -48,6 +51,7 @@ impl Document {
                 self.text.as_bytes(),
                 &ParseOptions::new(self.mode().other(), self.size_limited),
             ),
+            diagnostics: OnceLock::new(),
         }
     }
 
@@ -57,9 +61,14 @@ impl Document {
         self.robots.lines().len()
     }
 
+    /// Every diagnostic, ordered by line.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.diagnostics.get_or_init(|| self.robots.diagnostics())
+    }
+
     /// The diagnostics of one line; file-wide findings have line 0.
     pub fn diagnostics_on(&self, line: u32) -> &[Diagnostic] {
-        let diagnostics = self.robots.diagnostics();
+        let diagnostics = self.diagnostics();
         let start = diagnostics.partition_point(|d| d.line < line);
         let end = diagnostics.partition_point(|d| d.line <= line);
         &diagnostics[start..end]
@@ -261,7 +270,7 @@ pub fn diagnostic_place(diagnostic: &Diagnostic) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use robots_matcher::Code;
+    use robots_matcher::tools::lint::Code;
 
     use crate::view_model::TEST_ROBOTS as ROBOTS;
 

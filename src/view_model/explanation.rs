@@ -5,9 +5,10 @@
 
 use std::ops::Range;
 
+use robots_matcher::tools::explain::{Decision, Explanation, PathEncoding, RuleMatch};
+use robots_matcher::tools::usage::{Usage, UsageLine};
 use robots_matcher::{
-    Category, CheckOptions, Crawler, Decision, Explanation, FetchOutcome, Mode, PathEncoding,
-    RuleMatch, Selection, Usage, UsageLine,
+    Category, CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, Selection,
 };
 
 use super::document::Document;
@@ -69,7 +70,7 @@ pub struct ExplanationView {
 }
 
 impl ExplanationView {
-    /// Explains row `row` of `results` with `Robots::explain` (or the fetch
+    /// Explains row `row` of `results` with `FetchedRobots::explain` (the fetch
     /// outcome, when it decides), with the other side of `comparison`:
     /// the other mode's verdict where it differs, or in compare mode the
     /// whole explanation in the version before.
@@ -113,13 +114,10 @@ fn explain(
     agent: &str,
 ) -> ExplanationView {
     let robots = &document.robots;
-    let fetched = Explanation::fetch_outcome(fetch, url, robots.mode());
+    let fetched = FetchedRobots::new(robots, fetch);
     // Without a usable file there are no preferences either.
-    let usage = match fetched {
-        Some(_) => Vec::new(),
-        None => usage_sentences(&robots.usage(crawler, url, &CheckOptions::default())),
-    };
-    let e = fetched.unwrap_or_else(|| robots.explain(crawler, url, &CheckOptions::default()));
+    let usage = usage_sentences(&fetched.usage(crawler, url, &CheckOptions::default()));
+    let e = fetched.explain(crawler, url, &CheckOptions::default());
     let group_lines: Vec<Range<u32>> = e
         .groups
         .groups

@@ -9,7 +9,8 @@
 
 use std::sync::Arc;
 
-use robots_matcher::{CheckOptions, VerdictRecord};
+use robots_matcher::tools::record::VerdictRecord;
+use robots_matcher::{FetchOutcome, FetchedRobots};
 
 use super::results::{matchers, Comparison, Job, Results, TableView};
 
@@ -93,10 +94,17 @@ impl ExportJob {
 impl Job for ExportJob {
     /// Writes up to `max_rows` more rows.
     fn run(&mut self, max_rows: usize) -> bool {
-        let options = CheckOptions::default();
         let results = &*self.results;
-        let robots = &results.document.robots;
-        let matchers = matchers(&results.columns, robots);
+        let others = self.comparison.other.as_ref().map(|other| {
+            matchers(
+                &results.columns,
+                FetchedRobots::new(&other.robots, FetchOutcome::FETCHED),
+            )
+        });
+        let matchers = matchers(
+            &results.columns,
+            FetchedRobots::new(&results.document.robots, FetchOutcome::FETCHED),
+        );
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {
@@ -106,13 +114,11 @@ impl Job for ExportJob {
             let url = results.url(row);
             let agent = results.agent(row);
             let verdict = matchers[column].check(url);
-            let mut record = VerdictRecord::new(robots, &verdict, url, agent, &options);
-            if let Some(other) = self.comparison.other.as_ref().map(|d| &d.robots) {
+            let mut record = VerdictRecord::new(&matchers[column], &verdict, url, agent);
+            if let Some(other) = others.as_ref().and_then(|others| others.get(column)) {
                 if self.comparison.get(row).is_some() {
-                    let crawler = &results.columns[column].crawler;
-                    let verdict = other.check(crawler, url);
-                    record = record
-                        .with_other(VerdictRecord::new(other, &verdict, url, agent, &options));
+                    let verdict = other.check(url);
+                    record = record.with_other(VerdictRecord::new(other, &verdict, url, agent));
                 }
             }
             match self.format {

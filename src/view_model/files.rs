@@ -4,7 +4,8 @@
 //! `UrlList`). gzip files arrive here already decompressed by the browser.
 
 use robots_matcher::encoding::{decode, Encoding};
-use robots_matcher::{ListFormat, UrlList, UrlListError, GOOGLE_SIZE_LIMIT};
+use robots_matcher::read::url_list::{ListFormat, UrlList, UrlListError};
+use robots_matcher::GOOGLE_SIZE_LIMIT;
 
 use super::format::{format_count, format_size, plural, skipped_lines_note};
 use super::inputs::normalize_newlines;

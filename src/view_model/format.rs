@@ -2,7 +2,8 @@
 
 use std::ops::Range;
 
-use robots_matcher::{AgentName, Category, CrawlDelay, Group, Rejected};
+use robots_matcher::read::url_list::Rejected;
+use robots_matcher::{AgentName, Category, CrawlDelay, Group};
 
 /// A byte count for people: `812 B`, `12.4 KB`, `5.0 MB` (powers of 1000,
 /// the way browsers and file managers show sizes).

@@ -22,7 +22,8 @@
 //! them, closed by `Allow: /` as Cloudflare's managed robots.txt does (a
 //! group with no other rule, so it changes no verdict).
 
-use robots_matcher::{Fix, Robots};
+use robots_matcher::tools::lint::Fix;
+use robots_matcher::Robots;
 
 use crate::crawlers::{presets, Purpose};
 
@@ -157,7 +158,8 @@ fn end_of_global_agents(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use robots_matcher::{CheckOptions, Crawler, Severity};
+    use robots_matcher::tools::lint::Severity;
+    use robots_matcher::{CheckOptions, Crawler, FetchOutcome, FetchedRobots};
 
     fn applied(text: &str, policy: AiPolicy, preferences: bool) -> String {
         let fix = insert_ai_block(text, policy, preferences);
@@ -237,7 +239,7 @@ mod tests {
         assert!(out.contains("User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nContent-Usage: / train-ai=n, ai-use=n\nAllow: /\n"), "{out}");
         // The usage preferences then apply to a search crawler's URLs.
         let robots = Robots::parse(out.as_bytes());
-        let usage = robots.usage(
+        let usage = FetchedRobots::new(&robots, FetchOutcome::FETCHED).usage(
             &Crawler::new("Bingbot-unknown"),
             "https://example.com/a",
             &CheckOptions::default(),

@@ -12,9 +12,12 @@
 use std::cmp::Ordering;
 use std::sync::{Arc, OnceLock};
 
+use robots_matcher::read::url_list::UrlList;
+use robots_matcher::tools::compare::{ChangeCounts, VerdictDiff};
+use robots_matcher::tools::usage::Usage;
 use robots_matcher::{
-    Category, ChangeCounts, CheckOptions, Crawler, CrawlerMatcher, FetchOutcome, Mode, Robots,
-    RuleKind, UrlList, Usage, Verdict, VerdictDiff,
+    Category, CheckOptions, Crawler, CrawlerMatcher, FetchOutcome, FetchedRobots, Mode, RuleKind,
+    Verdict,
 };
 
 use super::document::Document;
@@ -338,7 +341,11 @@ impl Results {
             other,
             before,
             usage: self.crawler(row).and_then(|crawler| {
-                usage_view(&robots.usage(crawler, url, &CheckOptions::default()))
+                usage_view(&FetchedRobots::new(robots, FetchOutcome::FETCHED).usage(
+                    crawler,
+                    url,
+                    &CheckOptions::default(),
+                ))
             }),
         })
     }
@@ -447,11 +454,14 @@ pub trait Job {
     fn progress(&self) -> (usize, usize);
 }
 
-/// Each column's crawler matcher on `robots`, in column order.
-pub(crate) fn matchers<'r>(columns: &[Column], robots: &'r Robots) -> Vec<CrawlerMatcher<'r>> {
+/// Each column's crawler matcher on `fetched`, in column order.
+pub(crate) fn matchers<'r>(
+    columns: &[Column],
+    fetched: FetchedRobots<'r>,
+) -> Vec<CrawlerMatcher<'r>> {
     columns
         .iter()
-        .map(|c| robots.matcher_for(&c.crawler))
+        .map(|c| fetched.matcher_for(&c.crawler))
         .collect()
 }
 
@@ -531,11 +541,7 @@ impl Job for CheckJob {
     /// Checks up to `max_urls` more URLs (for every crawler).
     fn run(&mut self, max_urls: usize) -> bool {
         let r = &mut self.results;
-        let robots = &r.document.robots;
-        let matchers: Vec<CrawlerMatcher> = matchers(&r.columns, robots)
-            .into_iter()
-            .map(|m| m.fetched_as(r.fetch))
-            .collect();
+        let matchers = matchers(&r.columns, FetchedRobots::new(&r.document.robots, r.fetch));
         let end = self
             .next_url
             .saturating_add(max_urls)
@@ -685,9 +691,12 @@ impl Job for CompareJob {
             return true;
         };
         let crawlers: Vec<Crawler> = results.columns.iter().map(|c| c.crawler.clone()).collect();
+        // The other side is read: the version before is the live file,
+        // fetched as usual, and the other mode is compared only when the
+        // outcome lets the rules decide.
         let diff = VerdictDiff::new(
-            &other.robots,
-            &results.document.robots,
+            FetchedRobots::new(&other.robots, FetchOutcome::FETCHED),
+            FetchedRobots::new(&results.document.robots, results.fetch),
             &crawlers,
             &CheckOptions::default(),
         );

@@ -1,7 +1,8 @@
 //! `robotstxt check`: the verdict for each URL, as an aligned table, JSON
 //! Lines, CSV or GitHub workflow commands.
 
-use robots_matcher::{Robots, Usage, Verdict, VerdictRecord};
+use robots_matcher::tools::record::VerdictRecord;
+use robots_matcher::{Robots, Verdict};
 
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::crawler::token_warnings;
@@ -62,19 +63,19 @@ pub fn run(args: CheckArgs) -> Result<Status, CliError> {
         out.line(csv_line(&VerdictRecord::csv_header(false)))?;
     }
     // One crawler, many URLs: resolve its groups once.
-    let matcher = file.matcher(&crawler, &options);
+    let fetched = file.fetched();
+    let matcher = fetched.matcher_with(&crawler, &options);
     for &url in &urls {
         let verdict = matcher.check(url);
-        let record = VerdictRecord::new(robots, &verdict, url, &agent, &options);
+        let record = VerdictRecord::new(&matcher, &verdict, url, &agent);
         if !verdict.allowed {
             disallowed += 1;
         }
         match format {
             // The AI usage preferences too; none when the fetch left no file.
-            CheckFormat::Json => out.json(&record.with_usage(match file.fixed_verdict() {
-                Some(_) => Usage::default(),
-                None => robots.usage(&crawler, url, &options),
-            }))?,
+            CheckFormat::Json => {
+                out.json(&record.with_usage(fetched.usage(&crawler, url, &options)))?
+            }
             CheckFormat::Csv => {
                 let mut row = String::new();
                 record.write_csv(false, &mut row);

@@ -1,7 +1,9 @@
 //! `robotstxt diff`: which URLs change verdict between two versions of a
 //! robots.txt file, and which rule decides in each.
 
-use robots_matcher::{ChangeKind, Crawler, Verdict, VerdictDiff, VerdictRecord};
+use robots_matcher::tools::compare::{ChangeKind, VerdictDiff};
+use robots_matcher::tools::record::VerdictRecord;
+use robots_matcher::{Crawler, Verdict};
 use serde::Serialize;
 
 use crate::cli::DiffArgs;
@@ -81,12 +83,11 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
     let check = args.crawler.check_options();
     // What counts as a change is the library's, as in the app's compare mode.
     let changes: Vec<Change> = VerdictDiff::new(
-        &old.robots,
-        &new.robots,
+        old.fetched(),
+        new.fetched(),
         std::slice::from_ref(&crawler),
         &check,
     )
-    .fetched_as(old.fetch_outcome(), new.fetch_outcome())
     .changes(urls.iter().copied())
     .into_iter()
     .map(|change| Change {
@@ -100,13 +101,15 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
     let agent = crawler.spec();
     let mut out = Output::new();
     if json {
+        let old_matcher = old.fetched().matcher_with(&crawler, &check);
+        let new_matcher = new.fetched().matcher_with(&crawler, &check);
         for change in &changes {
             out.json(&ChangeRecord {
                 change: change.kind.as_str(),
                 url: change.url,
                 agent: &agent,
-                old: VerdictRecord::new(&old.robots, &change.old, change.url, &agent, &check),
-                new: VerdictRecord::new(&new.robots, &change.new, change.url, &agent, &check),
+                old: VerdictRecord::new(&old_matcher, &change.old, change.url, &agent),
+                new: VerdictRecord::new(&new_matcher, &change.new, change.url, &agent),
             })?;
         }
     } else {

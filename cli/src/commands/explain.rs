@@ -1,15 +1,13 @@
 //! `robotstxt explain`: the reasoning behind a verdict, step by step, in
 //! words meant to teach how crawlers read robots.txt.
 
-use robots_matcher::{
-    AgentMatching, CheckOptions, Crawler, Decision, Explanation, GroupChoice, Mode, PathEncoding,
-    Robots, RuleKind, RuleMatch, Selection,
-};
+use robots_matcher::tools::explain::{Decision, Explanation, GroupChoice, PathEncoding, RuleMatch};
+use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, Robots, RuleKind, Selection};
 
 use crate::cli::ExplainArgs;
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::input::Source;
+use crate::input::{urls_to_check, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
 use crate::text::{columns, count, printable};
@@ -25,7 +23,8 @@ pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
         )
     })?)?;
     let crawler = args.crawler.crawler(COMMAND)?;
-    if args.urls.is_empty() {
+    let urls = urls_to_check(&None, &args.urls);
+    if urls.is_empty() {
         return Err(CliError::usage(
             Some(COMMAND),
             "missing URL: give the URL to explain",
@@ -44,14 +43,11 @@ pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
     }
     let options = args.crawler.check_options();
     let mut out = Output::new();
-    for (index, url) in args.urls.iter().enumerate() {
+    for (index, &url) in urls.iter().enumerate() {
         if index > 0 {
             out.line("")?;
         }
-        let explanation = file
-            .outcome
-            .and_then(|outcome| Explanation::fetch_outcome(outcome, url, parse.mode))
-            .unwrap_or_else(|| file.robots.explain(&crawler, url, &options));
+        let explanation = file.fetched().explain(&crawler, url, &options);
         for line in explain(&file, &crawler, url, &options, &explanation) {
             out.line(&line)?;
         }
@@ -424,7 +420,7 @@ mod tests {
         };
         let crawler = Crawler::parse_spec(spec).unwrap();
         let options = CheckOptions::default();
-        let explanation = file.robots.explain(&crawler, url, &options);
+        let explanation = file.fetched().explain(&crawler, url, &options);
         explain(&file, &crawler, url, &options, &explanation).join("\n")
     }
 

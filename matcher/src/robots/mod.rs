@@ -1,7 +1,8 @@
 //! The parsed robots.txt.
 //!
-//! Parsing never fails: any bytes give a [`Robots`], and what a crawler would
-//! skip is reported as a [`crate::Diagnostic`] instead.
+//! Parsing never fails: any bytes give a [`Robots`]; what a crawler would
+//! skip is the lint tool's to report (`tools::lint`, which reads a
+//! `&Robots`).
 //!
 //! Parsing ([`parse`]) keeps only what checking needs, as byte spans into a
 //! copy of the input ([`spans`]): the groups, their User-agent tokens and
@@ -9,8 +10,8 @@
 //! rule, so checking a file that changes on every keystroke, or a file of
 //! 50,000 rules, starts fast. Which groups name which token is found on the
 //! first checks ([`agents`]). What people read ([`view`]: each line's kind, rules and
-//! directives as text) and the diagnostics ([`crate::lint`]) are built from
-//! the spans the first time they are asked for, and kept.
+//! directives as text) is built from the spans the first time it is asked
+//! for, and kept.
 
 mod agents;
 mod parse;
@@ -19,7 +20,6 @@ mod view;
 
 use std::sync::OnceLock;
 
-use crate::diagnostic::Diagnostic;
 use crate::lines::{beyond_limit, RawLine};
 use crate::model::View;
 use crate::{Mode, ParseOptions};
@@ -43,7 +43,6 @@ pub struct Robots {
     /// Lines, groups, rules and directives as text, built when first asked
     /// for.
     pub(crate) view: OnceLock<View>,
-    pub(crate) diagnostics: OnceLock<Vec<Diagnostic>>,
 }
 
 impl Robots {
@@ -62,7 +61,6 @@ impl Robots {
             early_tokens: agents::EarlyTokens::default(),
             spans,
             view: OnceLock::new(),
-            diagnostics: OnceLock::new(),
         }
     }
 

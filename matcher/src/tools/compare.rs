@@ -8,8 +8,7 @@
 //! acts on is the same). Front ends only word the changes.
 
 use crate::agent::Crawler;
-use crate::fetch::FetchOutcome;
-use crate::robots::Robots;
+use crate::fetched::FetchedRobots;
 use crate::verdict::{CheckOptions, CrawlerMatcher, Verdict};
 
 /// Which way a verdict changed, from before to after.
@@ -90,37 +89,25 @@ pub struct VerdictDiff<'r> {
 
 impl<'r> VerdictDiff<'r> {
     /// Compares `before` with `after` for `crawlers` (in that order: a
-    /// change's `crawler` indexes this list).
+    /// change's `crawler` indexes this list). Each side is robots.txt as a
+    /// crawler got it: a side whose fetch replaced its rules gives every
+    /// URL that outcome's verdict.
     pub fn new(
-        before: &'r Robots,
-        after: &'r Robots,
+        before: FetchedRobots<'r>,
+        after: FetchedRobots<'r>,
         crawlers: &[Crawler],
         options: &CheckOptions,
     ) -> VerdictDiff<'r> {
-        let matchers = |robots: &'r Robots| {
+        let matchers = |fetched: FetchedRobots<'r>| {
             crawlers
                 .iter()
-                .map(|crawler| robots.matcher_with(crawler, options))
+                .map(|crawler| fetched.matcher_with(crawler, options))
                 .collect()
         };
         VerdictDiff {
             before: matchers(before),
             after: matchers(after),
         }
-    }
-
-    /// The same diff for robots.txt files whose fetches ended with
-    /// `before` and `after` (see [`CrawlerMatcher::fetched_as`]).
-    pub fn fetched_as(mut self, before: FetchOutcome, after: FetchOutcome) -> Self {
-        let fetched = |matchers: Vec<CrawlerMatcher<'r>>, outcome: FetchOutcome| {
-            matchers
-                .into_iter()
-                .map(|m| m.fetched_as(outcome))
-                .collect()
-        };
-        self.before = fetched(self.before, before);
-        self.after = fetched(self.after, after);
-        self
     }
 
     /// How `url` changed for crawler `crawler`, and its verdict before,
@@ -162,7 +149,12 @@ impl<'r> VerdictDiff<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Mode, ParseOptions};
+    use crate::{FetchOutcome, Mode, ParseOptions, Robots};
+
+    /// `robots` fetched as usual.
+    fn read(robots: &Robots) -> FetchedRobots<'_> {
+        FetchedRobots::new(robots, FetchOutcome::FETCHED)
+    }
 
     fn diff_of(before: &str, after: &str, agents: &[&str], urls: &[&str]) -> Vec<VerdictChange> {
         let (before, after) = (
@@ -170,8 +162,13 @@ mod tests {
             Robots::parse(after.as_bytes()),
         );
         let crawlers: Vec<Crawler> = agents.iter().map(|&a| Crawler::new(a)).collect();
-        VerdictDiff::new(&before, &after, &crawlers, &CheckOptions::default())
-            .changes(urls.iter().copied())
+        VerdictDiff::new(
+            read(&before),
+            read(&after),
+            &crawlers,
+            &CheckOptions::default(),
+        )
+        .changes(urls.iter().copied())
     }
 
     #[test]
@@ -212,7 +209,12 @@ mod tests {
         let before = Robots::parse(b"User-agent: *\nDisallow: /x\n");
         let after = Robots::parse(b"User-agent: *\n");
         let crawlers = [Crawler::new("Googlebot")];
-        let diff = VerdictDiff::new(&before, &after, &crawlers, &CheckOptions::default());
+        let diff = VerdictDiff::new(
+            read(&before),
+            read(&after),
+            &crawlers,
+            &CheckOptions::default(),
+        );
         let open = after.check(&crawlers[0], "/x").allowed;
         let change = diff.change_to(0, "/x", open);
         assert_eq!(
@@ -236,7 +238,12 @@ mod tests {
             },
         );
         let crawlers = [Crawler::new("Googlebot")];
-        let diff = VerdictDiff::new(&google, &strict, &crawlers, &CheckOptions::default());
+        let diff = VerdictDiff::new(
+            read(&google),
+            read(&strict),
+            &crawlers,
+            &CheckOptions::default(),
+        );
         // Google reads the misspelled key; RFC 9309 ignores the line.
         let changes = diff.changes(["/x", "/y"]);
         assert_eq!(changes.len(), 1);
@@ -251,8 +258,8 @@ mod tests {
     fn a_side_without_a_robots_txt_gives_its_fixed_verdict() {
         let live = Robots::parse(b"User-agent: *\nDisallow: /private/\n");
         let crawlers = [Crawler::new("Googlebot")];
-        let diff = VerdictDiff::new(&live, &live, &crawlers, &CheckOptions::default())
-            .fetched_as(FetchOutcome::FETCHED, FetchOutcome::Timeout);
+        let down = FetchedRobots::new(&live, FetchOutcome::Timeout);
+        let diff = VerdictDiff::new(read(&live), down, &crawlers, &CheckOptions::default());
         let changes = diff.changes(["/private/a", "/public"]);
         // Only what was allowed becomes blocked when robots.txt is down.
         assert_eq!(changes.len(), 1);

@@ -10,6 +10,7 @@
 
 use crate::agent::Crawler;
 use crate::fetch::FetchOutcome;
+use crate::fetched::FetchedRobots;
 use crate::model::RuleKind;
 use crate::robots::Robots;
 use crate::url::path_params_query;
@@ -141,106 +142,123 @@ pub struct Explanation {
     pub decision: Decision,
 }
 
-impl Explanation {
-    /// The explanation of the verdict that fetching robots.txt with
-    /// `outcome` gives every URL, when it decides instead of the rules
-    /// ([`FetchOutcome::fixed_verdict`]; `None` otherwise): no group and no
-    /// rule took part.
-    pub fn fetch_outcome(outcome: FetchOutcome, url: &str, mode: Mode) -> Option<Explanation> {
-        let verdict = outcome.fixed_verdict()?;
-        let path = path_params_query(url).into_owned();
-        Some(Explanation {
-            verdict,
-            mode,
-            checked_path: path.clone(),
-            extracted_path: path,
-            path_encoding: PathEncoding::Unchanged,
-            groups: GroupChoice {
-                selection: verdict.selection,
-                unnamed_tokens: Vec::new(),
-                token: None,
-                groups: Vec::new(),
-                file_has_global: false,
-                rule_count: 0,
-            },
-            matches: Vec::new(),
-            decision: Decision::FetchOutcome(outcome),
-        })
+/// The explaining tool's question about robots.txt as a crawler got it.
+impl FetchedRobots<'_> {
+    /// Checks `url` and records every step: the path checked, the groups
+    /// chosen and why, every rule that matched, and the decision; or, when
+    /// how fetching ended replaced the rules, that outcome and its verdict.
+    /// The verdict is always [`FetchedRobots::check_with`]'s.
+    pub fn explain(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Explanation {
+        match self.fixed_verdict() {
+            Some(verdict) => {
+                outcome_explanation(self.outcome(), verdict, url, self.robots().mode())
+            }
+            None => explain_rules(self.robots(), crawler, url, options),
+        }
     }
 }
 
-impl Robots {
-    /// Checks `url` and records every step: the path checked, the groups
-    /// chosen and why, every rule that matched, and the decision.
-    pub fn explain(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Explanation {
-        let extracted = path_params_query(url);
-        let path = self.encoded(&extracted, options);
-        let checked_path = String::from_utf8_lossy(&path).into_owned();
-        let path_encoding = if options.raw_url {
-            PathEncoding::Raw
-        } else if checked_path == extracted {
-            PathEncoding::Unchanged
-        } else {
-            PathEncoding::Encoded
-        };
-        let verdict = self.check_with(crawler, url, options);
-        let (selection, applied) = self.select(crawler, options.agent_matching);
-        let groups = applied.groups().to_vec();
-        let rules = self.rules();
-        let mut matches = Vec::new();
-        let mut rule_count = 0;
-        for &group in &groups {
-            let ids = self.groups()[group].rules.clone();
-            rule_count += ids.len();
-            for id in ids {
-                let rule = &rules[id];
-                let (priority, via_index_html) = if rule.pattern.matches(&path) {
-                    (rule.pattern.priority(), false)
-                } else if let Some(alt) = rule.index_html.as_ref().filter(|alt| alt.matches(&path))
-                {
-                    (alt.priority(), true)
-                } else {
-                    continue;
-                };
-                matches.push(RuleMatch {
-                    rule: id,
-                    kind: rule.kind,
-                    line: rule.line,
-                    priority,
-                    via_index_html,
-                });
-            }
+/// The explanation of `verdict`, which fetching robots.txt with `outcome`
+/// gives every URL instead of the rules: no group and no rule took part.
+fn outcome_explanation(
+    outcome: FetchOutcome,
+    verdict: Verdict,
+    url: &str,
+    mode: Mode,
+) -> Explanation {
+    let path = path_params_query(url).into_owned();
+    Explanation {
+        verdict,
+        mode,
+        checked_path: path.clone(),
+        extracted_path: path,
+        path_encoding: PathEncoding::Unchanged,
+        groups: GroupChoice {
+            selection: verdict.selection,
+            unnamed_tokens: Vec::new(),
+            token: None,
+            groups: Vec::new(),
+            file_has_global: false,
+            rule_count: 0,
+        },
+        matches: Vec::new(),
+        decision: Decision::FetchOutcome(outcome),
+    }
+}
+
+/// The explanation of the verdict `robots`' rules give `url`.
+fn explain_rules(
+    robots: &Robots,
+    crawler: &Crawler,
+    url: &str,
+    options: &CheckOptions,
+) -> Explanation {
+    let extracted = path_params_query(url);
+    let path = robots.encoded(&extracted, options);
+    let checked_path = String::from_utf8_lossy(&path).into_owned();
+    let path_encoding = if options.raw_url {
+        PathEncoding::Raw
+    } else if checked_path == extracted {
+        PathEncoding::Unchanged
+    } else {
+        PathEncoding::Encoded
+    };
+    let verdict = robots.check_with(crawler, url, options);
+    let (selection, applied) = robots.select(crawler, options.agent_matching);
+    let groups = applied.groups().to_vec();
+    let rules = robots.rules();
+    let mut matches = Vec::new();
+    let mut rule_count = 0;
+    for &group in &groups {
+        let ids = robots.groups()[group].rules.clone();
+        rule_count += ids.len();
+        for id in ids {
+            let rule = &rules[id];
+            let (priority, via_index_html) = if rule.pattern.matches(&path) {
+                (rule.pattern.priority(), false)
+            } else if let Some(alt) = rule.index_html.as_ref().filter(|alt| alt.matches(&path)) {
+                (alt.priority(), true)
+            } else {
+                continue;
+            };
+            matches.push(RuleMatch {
+                rule: id,
+                kind: rule.kind,
+                line: rule.line,
+                priority,
+                via_index_html,
+            });
         }
-        // Merged groups list their rules group by group; file order is rule
-        // order.
-        crate::sort::sort_by_key(&mut matches, |m| m.rule);
-        let tokens = crawler.tokens();
-        let tried = match selection {
-            Selection::Token(index) => index.min(tokens.len()),
-            _ => tokens.len(),
-        };
-        let decision = decide(&verdict, &matches);
-        Explanation {
-            groups: GroupChoice {
-                // `/robots.txt` is decided before any group is looked at.
-                selection: verdict.selection,
-                unnamed_tokens: tokens[..tried].to_vec(),
-                token: match selection {
-                    Selection::Token(index) => tokens.get(index).cloned(),
-                    _ => None,
-                },
-                groups,
-                file_has_global: self.has_global_group(),
-                rule_count,
+    }
+    // Merged groups list their rules group by group; file order is rule
+    // order.
+    crate::sort::sort_by_key(&mut matches, |m| m.rule);
+    let tokens = crawler.tokens();
+    let tried = match selection {
+        Selection::Token(index) => index.min(tokens.len()),
+        _ => tokens.len(),
+    };
+    let decision = decide(&verdict, &matches);
+    Explanation {
+        groups: GroupChoice {
+            // `/robots.txt` is decided before any group is looked at.
+            selection: verdict.selection,
+            unnamed_tokens: tokens[..tried].to_vec(),
+            token: match selection {
+                Selection::Token(index) => tokens.get(index).cloned(),
+                _ => None,
             },
-            extracted_path: extracted.into_owned(),
-            checked_path,
-            path_encoding,
-            matches,
-            decision,
-            mode: self.mode,
-            verdict,
-        }
+            groups,
+            file_has_global: robots.has_global_group(),
+            rule_count,
+        },
+        extracted_path: extracted.into_owned(),
+        checked_path,
+        path_encoding,
+        matches,
+        decision,
+        mode: robots.mode,
+        verdict,
     }
 }
 
@@ -290,7 +308,11 @@ mod tests {
     fn explain(file: &str, spec: &str, url: &str) -> Explanation {
         let robots = Robots::parse(file.as_bytes());
         let crawler = Crawler::parse_spec(spec).unwrap();
-        robots.explain(&crawler, url, &CheckOptions::default())
+        FetchedRobots::new(&robots, FetchOutcome::FETCHED).explain(
+            &crawler,
+            url,
+            &CheckOptions::default(),
+        )
     }
 
     fn lines(decision: &Decision) -> Vec<u32> {
@@ -428,7 +450,11 @@ mod tests {
             raw_url: true,
             ..CheckOptions::default()
         };
-        let e = robots.explain(&Crawler::new("a"), "/café", &raw);
+        let e = FetchedRobots::new(&robots, FetchOutcome::FETCHED).explain(
+            &Crawler::new("a"),
+            "/café",
+            &raw,
+        );
         assert_eq!(e.path_encoding, PathEncoding::Raw);
     }
 
@@ -445,10 +471,14 @@ mod tests {
 
     #[test]
     fn fetch_outcomes_explain_themselves() {
+        let robots = Robots::parse(b"User-agent: *\nAllow: /\n");
         let outcome = FetchOutcome::Timeout;
-        let e = Explanation::fetch_outcome(outcome, "https://a.example/x#y", Mode::Google).unwrap();
+        let fetched = FetchedRobots::new(&robots, outcome);
+        let crawler = Crawler::new("Googlebot");
+        let e = fetched.explain(&crawler, "https://a.example/x#y", &CheckOptions::default());
         assert_eq!(e.decision, Decision::FetchOutcome(outcome));
         assert_eq!(e.checked_path, "/x");
         assert!(!e.verdict.allowed);
+        assert!(e.matches.is_empty() && e.groups.groups.is_empty());
     }
 }

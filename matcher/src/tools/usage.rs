@@ -13,6 +13,7 @@
 //! known ones mean, and the others are shown as unknown.
 
 use crate::agent::Crawler;
+use crate::fetched::FetchedRobots;
 use crate::pattern::{normalize_pattern, Pattern};
 use crate::robots::Robots;
 use crate::verdict::CheckOptions;
@@ -274,49 +275,59 @@ pub(crate) fn parse_usage(
     (path, preferences, problems)
 }
 
-impl Robots {
+/// The usage tool's question about robots.txt as a crawler got it.
+impl FetchedRobots<'_> {
     /// The usage preferences that apply to `url` for `crawler`, its groups
-    /// and path found as `options` say (see the module documentation).
-    /// They never change the verdict.
+    /// and path found as `options` say (see the module documentation);
+    /// none when how fetching ended left no file to read. They never
+    /// change the verdict.
     pub fn usage(&self, crawler: &Crawler, url: &str, options: &CheckOptions) -> Usage {
-        let (_, applied) = self.select(crawler, options.agent_matching);
-        let groups = applied.groups();
-        let path = self.checked_path(url, options);
-        let mut usage = Usage::default();
-        // (path length, line) of the Content-Usage chosen so far.
-        let mut best_len: Option<usize> = None;
-        for other in self.other_directives() {
-            let Some(group) = other.group else { continue };
-            if !groups.contains(&group) {
-                continue;
-            }
-            let Some(directive) = UsageDirective::from_key(&other.key) else {
-                continue;
-            };
-            let (line_path, preferences, _) = parse_usage(directive, &other.value);
-            let line = UsageLine {
-                line: other.line,
-                directive,
-                path: line_path.clone(),
-                preferences,
-            };
-            match directive {
-                UsageDirective::ContentSignal => usage.content_signal = Some(line),
-                UsageDirective::ContentUsage => {
-                    // Without a path: every path, like `/` (length 1).
-                    let pattern = line_path.as_deref().unwrap_or("/");
-                    let normalized = normalize_pattern(pattern.as_bytes(), self.mode());
-                    let matched = Pattern::new(normalized.into_owned()).matches(path.as_bytes());
-                    let len = pattern.len();
-                    if matched && best_len.is_none_or(|best| len > best) {
-                        best_len = Some(len);
-                        usage.content_usage = Some(line);
-                    }
+        match self.rules() {
+            Some(robots) => rules_usage(robots, crawler, url, options),
+            None => Usage::default(),
+        }
+    }
+}
+
+/// The usage preferences `robots`' groups for `crawler` give `url`.
+fn rules_usage(robots: &Robots, crawler: &Crawler, url: &str, options: &CheckOptions) -> Usage {
+    let (_, applied) = robots.select(crawler, options.agent_matching);
+    let groups = applied.groups();
+    let path = robots.checked_path(url, options);
+    let mut usage = Usage::default();
+    // (path length, line) of the Content-Usage chosen so far.
+    let mut best_len: Option<usize> = None;
+    for other in robots.other_directives() {
+        let Some(group) = other.group else { continue };
+        if !groups.contains(&group) {
+            continue;
+        }
+        let Some(directive) = UsageDirective::from_key(&other.key) else {
+            continue;
+        };
+        let (line_path, preferences, _) = parse_usage(directive, &other.value);
+        let line = UsageLine {
+            line: other.line,
+            directive,
+            path: line_path.clone(),
+            preferences,
+        };
+        match directive {
+            UsageDirective::ContentSignal => usage.content_signal = Some(line),
+            UsageDirective::ContentUsage => {
+                // Without a path: every path, like `/` (length 1).
+                let pattern = line_path.as_deref().unwrap_or("/");
+                let normalized = normalize_pattern(pattern.as_bytes(), robots.mode());
+                let matched = Pattern::new(normalized.into_owned()).matches(path.as_bytes());
+                let len = pattern.len();
+                if matched && best_len.is_none_or(|best| len > best) {
+                    best_len = Some(len);
+                    usage.content_usage = Some(line);
                 }
             }
         }
-        usage
     }
+    usage
 }
 
 #[cfg(test)]
@@ -324,7 +335,12 @@ mod tests {
     use super::*;
 
     fn usage(text: &str, agent: &str, url: &str) -> Usage {
-        Robots::parse(text.as_bytes()).usage(&Crawler::new(agent), url, &CheckOptions::default())
+        let robots = Robots::parse(text.as_bytes());
+        FetchedRobots::new(&robots, crate::FetchOutcome::FETCHED).usage(
+            &Crawler::new(agent),
+            url,
+            &CheckOptions::default(),
+        )
     }
 
     fn labels(line: &Option<UsageLine>) -> Vec<(String, String)> {

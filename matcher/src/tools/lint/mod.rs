@@ -1,10 +1,11 @@
 //! Diagnostics: what a webmaster should know about a parsed robots.txt.
 //!
-//! The linter reads the file the way the parser did (the same [`Lines`] and
-//! [`read_line`]) and the groups and rules it built, and reports each
+//! The linter reads the file the way the parser did (the same `Lines` and
+//! `read_line`) and the groups and rules it built, and reports each
 //! finding with a stable code, the line, the byte span and one sentence.
-//! It runs the first time [`Robots::diagnostics`] is asked for, so checking
-//! URLs never pays for formatting messages. (It reads each line a second
+//! It runs when [`Robots::diagnostics`] is asked for (a method this tool
+//! adds: the parse knows nothing of it), so checking URLs never pays for
+//! formatting messages; a caller that asks often keeps the findings. (It reads each line a second
 //! time rather than sharing the view's reading: it needs facts the view
 //! does not keep, such as an over-long line or a NUL byte, and callers that
 //! only check URLs should not pay for them.)
@@ -13,14 +14,18 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::agent::{is_global, product_token};
-use crate::diagnostic::{Code, Diagnostic, Fix, Severity};
-use crate::directive::unused_directive;
 use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
 use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
 use crate::robots::{Robots, Text};
-use crate::usage::{parse_usage, UsageDirective, UsageProblem};
+use crate::tools::usage::{parse_usage, UsageDirective, UsageProblem};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
+
+mod diagnostic;
+mod directive;
+
+pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
+pub use directive::{unused_directive, DirectiveClass, UnusedDirective, UNUSED_DIRECTIVES};
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
 const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
@@ -35,10 +40,12 @@ const MAJOR_SEARCH_CRAWLERS: [&str; 9] = [
     "naverbot",
 ];
 
+/// The lint tool's question about a parsed file.
 impl Robots {
-    /// Findings, ordered by line (and position in the line).
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics.get_or_init(|| diagnose(self))
+    /// Every finding, ordered by line (and position in the line). Linted
+    /// on each call: keep the result to ask again.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        diagnose(self)
     }
 }
 
@@ -438,14 +445,27 @@ impl<'a> Lint<'a> {
             );
         }
         if input.len() > GOOGLE_SIZE_LIMIT {
-            let line = self
+            // The input may be only the start of the file (a reader that
+            // stops one byte past the limit), so its length is not the
+            // file's size: only "over the limit" is sure. The limit can
+            // fall inside a line, whose start is then read.
+            let ignored = self
                 .robots
                 .lines()
                 .iter()
-                .find(|l| l.span.end >= GOOGLE_SIZE_LIMIT)
-                .map_or(0, |l| l.number);
+                .find(|l| l.span.end > GOOGLE_SIZE_LIMIT);
+            let (line, which) = match ignored {
+                Some(l) if l.span.start >= GOOGLE_SIZE_LIMIT => {
+                    (l.number, format!(" (line {} on)", l.number))
+                }
+                Some(l) => (
+                    l.number,
+                    format!(" (the rest of line {} and every line after it)", l.number),
+                ),
+                None => (0, String::new()),
+            };
             let what = if self.robots.parsed_len() <= GOOGLE_SIZE_LIMIT {
-                "so it was ignored here as well"
+                "so it is ignored here as well"
             } else {
                 "though it is read here"
             };
@@ -454,8 +474,7 @@ impl<'a> Lint<'a> {
                 line,
                 GOOGLE_SIZE_LIMIT..input.len(),
                 format!(
-                    "This file is {} bytes; Google reads only the first {GOOGLE_SIZE_LIMIT} bytes (500 KiB) and ignores everything from line {line} on, {what}.",
-                    input.len()
+                    "This file is over {GOOGLE_SIZE_LIMIT} bytes (500 KiB), the most Google reads: Google ignores what follows{which}, {what}."
                 ),
             );
         }
@@ -866,8 +885,7 @@ mod tests {
                 .any(|d| d.code == code && d.fix.is_some()),
             "no fix for {code} in {text:?}"
         );
-        let fixed =
-            String::from_utf8(crate::apply_fixes(text.as_bytes(), robots.diagnostics())).unwrap();
+        let fixed = String::from_utf8(apply_fixes(text.as_bytes(), &robots.diagnostics())).unwrap();
         let again = Robots::parse(fixed.as_bytes());
         assert!(
             again.diagnostics().iter().all(|d| d.code != code),
@@ -936,15 +954,51 @@ mod tests {
     }
 
     #[test]
+    fn the_size_limit_finding_states_only_what_is_sure() {
+        let message = |text: &[u8], options: &crate::ParseOptions| {
+            let robots = Robots::parse_with(text, options);
+            let found = robots.diagnostics();
+            let finding = found.iter().find(|d| d.code == Code::FileTooLarge);
+            finding.map(|d| (d.line, d.message.clone()))
+        };
+        let googlebot = crate::ParseOptions::googlebot();
+        // The limit inside line 2: its start is read and decides.
+        let mut cut = b"User-agent: *\nDisallow: /a #".to_vec();
+        cut.resize(600_000, b'x');
+        let (line, text) = message(&cut, &googlebot).unwrap();
+        assert_eq!(line, 2);
+        assert_eq!(text, "This file is over 512000 bytes (500 KiB), the most Google reads: Google ignores what follows (the rest of line 2 and every line after it), so it is ignored here as well.");
+        // Only the start of a file (a reader stops one byte past the
+        // limit): nothing claims to know its size.
+        let (_, text) = message(&cut[..GOOGLE_SIZE_LIMIT + 1], &googlebot).unwrap();
+        assert!(text.starts_with("This file is over 512000 bytes"), "{text}");
+        // The limit at a line's start, the whole file read.
+        let mut lines = b"User-agent: *\n".to_vec();
+        while lines.len() < GOOGLE_SIZE_LIMIT {
+            lines.extend_from_slice(b"#\n");
+        }
+        let number = lines.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        lines.extend_from_slice(b"Disallow: /late\n");
+        let (line, text) = message(&lines, &crate::ParseOptions::default()).unwrap();
+        assert_eq!(line, number);
+        assert!(
+            text.ends_with(&format!(
+                "Google ignores what follows (line {number} on), though it is read here."
+            )),
+            "{text}"
+        );
+    }
+
+    #[test]
     fn fixes_of_one_key_apply_together_and_fixing_twice_changes_nothing() {
         // A misspelled key without its colon: two fixes at the key.
         let robots = Robots::parse(b"User-agent: *\nDissallow /a\n");
-        let once = crate::apply_fixes(robots.input(), robots.diagnostics());
+        let once = apply_fixes(robots.input(), &robots.diagnostics());
         assert_eq!(
             String::from_utf8_lossy(&once),
             "User-agent: *\nDisallow: /a\n"
         );
         let again = Robots::parse(&once);
-        assert_eq!(crate::apply_fixes(&once, again.diagnostics()), once);
+        assert_eq!(apply_fixes(&once, &again.diagnostics()), once);
     }
 }

@@ -3,7 +3,7 @@
 //! front ends can link to it (a static link; following it is the reader's
 //! choice).
 
-use crate::diagnostic::Code;
+use crate::tools::lint::Code;
 
 /// A document section.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

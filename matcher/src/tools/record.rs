@@ -11,9 +11,10 @@
 
 use std::borrow::Cow;
 
-use crate::robots::Robots;
-use crate::usage::Usage;
-use crate::verdict::{Category, CheckOptions, Verdict};
+use crate::tools::usage::Usage;
+use crate::verdict::{Category, CrawlerMatcher, Verdict};
+#[cfg(doc)]
+use crate::FetchedRobots;
 use crate::Mode;
 
 /// The record's fields in order; CSV columns use these names.
@@ -90,22 +91,25 @@ pub struct VerdictRecord<'a> {
     /// The same check read another way, when the caller compares two.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub other: Option<Box<VerdictRecord<'a>>>,
-    /// The AI usage preferences that apply ([`Robots::usage`]), when the
+    /// The AI usage preferences that apply ([`FetchedRobots::usage`]), when the
     /// caller asks for them (`robotstxt check --json` does). Not in CSV.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub usage: Option<Usage>,
 }
 
 impl<'a> VerdictRecord<'a> {
-    /// The record of `verdict`, which `robots` gave for `url` and the
-    /// crawler `agent` under `options`.
+    /// The record of `verdict`, which `matcher` gave for `url`, the crawler
+    /// being `agent` (its spec as given). The file, the options and how
+    /// fetching it ended are the matcher's (made by
+    /// [`FetchedRobots::matcher_with`]), so the record says what that check
+    /// said.
     pub fn new(
-        robots: &'a Robots,
+        matcher: &CrawlerMatcher<'a>,
         verdict: &Verdict,
         url: &'a str,
         agent: &'a str,
-        options: &CheckOptions,
     ) -> VerdictRecord<'a> {
+        let robots = matcher.robots();
         VerdictRecord {
             allowed: verdict.allowed,
             line: verdict.line,
@@ -116,7 +120,7 @@ impl<'a> VerdictRecord<'a> {
             verdict: verdict.as_str(),
             category: verdict.category,
             url,
-            path: Cow::Owned(robots.checked_path(url, options)),
+            path: Cow::Owned(robots.checked_path(url, matcher.options())),
             agent,
             mode: robots.mode(),
             other: None,
@@ -217,12 +221,12 @@ impl serde::Serialize for Mode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Crawler;
+    use crate::{Crawler, FetchOutcome, FetchedRobots, Robots};
 
     fn record<'a>(robots: &'a Robots, url: &'a str, agent: &'a str) -> VerdictRecord<'a> {
         let crawler = Crawler::parse_spec(agent).unwrap();
-        let verdict = robots.check(&crawler, url);
-        VerdictRecord::new(robots, &verdict, url, agent, &CheckOptions::default())
+        let matcher = FetchedRobots::new(robots, FetchOutcome::FETCHED).matcher_for(&crawler);
+        VerdictRecord::new(&matcher, &matcher.check(url), url, agent)
     }
 
     #[test]
@@ -254,15 +258,7 @@ mod tests {
             "allowed,line,rule,verdict,category,url,path,agent,mode\r\n\
              false,2,\"Disallow: /a,b\",disallowed,disallowed-explicit,\"/a,b\"\"\",\"/a,b%22\",Googlebot,google\r\n"
         );
-        let crawler = Crawler::new("Googlebot");
-        let o = other.check(&crawler, "/q");
-        let with = record(&robots, "/q", "Googlebot").with_other(VerdictRecord::new(
-            &other,
-            &o,
-            "/q",
-            "Googlebot",
-            &CheckOptions::default(),
-        ));
+        let with = record(&robots, "/q", "Googlebot").with_other(record(&other, "/q", "Googlebot"));
         let mut out = String::new();
         with.write_csv(true, &mut out);
         assert_eq!(out, "true,0,,allowed,allowed-implicit,/q,/q,Googlebot,google,true,0,,allowed,allowed-implicit,/q,rfc9309\r\n");
