@@ -13,7 +13,8 @@
 //! peers bench's real-file sample: the crawler's first checks and its rule
 //! index count).
 //!
-//! The crawler is Googlebot, or the token in `CRAWLER`. `RUNS=N` makes
+//! The crawler is Googlebot, or the token in `CRAWLER`. `PEER=fast-robots`
+//! runs `parse`, `first` and `batch` through fast-robots instead. `RUNS=N` makes
 //! exactly N runs instead of running for SECONDS (for callgrind, whose
 //! instruction counts do not move with the machine's load).
 //!
@@ -46,6 +47,37 @@ fn main() {
     let crawler = Crawler::new(&token);
     let mut runs = 0u64;
     let start = Instant::now();
+    // `PEER=fast-robots`: the same loops through fast-robots (its text and
+    // each URL's path as we check it, prepared before the loop), for
+    // instruction counts side by side under callgrind.
+    if std::env::var("PEER").as_deref() == Ok("fast-robots") {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let ours = Robots::parse(&bytes);
+        let paths: Vec<String> = urls_of(file, &ours)
+            .iter()
+            .map(|u| ours.checked_path(u, &robots_matcher::CheckOptions::default()))
+            .collect();
+        let first = paths.first().map_or("/", String::as_str);
+        while more(runs) {
+            let robots = fast_robots::RobotsTxt::parse(black_box(&text));
+            match what.as_str() {
+                "parse" => {}
+                "first" => {
+                    black_box(robots.is_allowed(&token, black_box(first)));
+                }
+                _ => {
+                    let matcher = robots.matcher();
+                    for p in &paths {
+                        black_box(matcher.is_allowed(&token, black_box(p)));
+                    }
+                }
+            }
+            black_box(robots);
+            runs += 1;
+        }
+        println!("{what} (fast-robots): {runs} runs");
+        return;
+    }
     match what.as_str() {
         "parse" => {
             while more(runs) {
