@@ -41,7 +41,7 @@
 
 use crate::agent::Crawler;
 use crate::fetched::FetchedRobots;
-use crate::index::{Best, Hit};
+use crate::decision::{Best, Hit};
 use crate::model::RuleKind;
 use crate::pattern::{encode_path, find_piece, needs_request_escape, pattern_matches};
 use crate::robots::Robots;
