@@ -65,6 +65,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod decision;
 pub mod encoding;
 mod fetch;
 mod fetched;
