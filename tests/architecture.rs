@@ -58,8 +58,7 @@ const MATCHER: Crate = Crate {
             may_import: &["core", "readers"],
         },
     ],
-    // The speed branch moves the bytes that need encoding into `scan`.
-    known_circles: &[&["pattern", "scan"]],
+    known_circles: &[],
     known_crossings: &[],
 };
 

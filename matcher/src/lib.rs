@@ -52,7 +52,8 @@
 //! [`tools::severity`] (how much each change matters),
 //! [`tools::expect`] (expectations files),
 //! [`tools::record`] (verdict records), [`tools::usage`] (AI usage
-//! preferences), [`tools::line_diff`], [`tools::reference`] (RFC and
+//! preferences), [`tools::crawlers`] (the crawler presets as data, and
+//! which preset sent a user-agent string), [`tools::line_diff`], [`tools::reference`] (RFC and
 //! Google documentation).
 //!
 //! **Readers** ([`read`]): [`read::url_list`] (the URLs to check, from
@@ -65,6 +66,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod decision;
 pub mod encoding;
 mod fetch;
 mod fetched;
