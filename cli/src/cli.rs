@@ -13,7 +13,7 @@ use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
 use robots_matcher::{FetchOutcome, Mode};
 
 use crate::error::CliError;
-use crate::settings::mode_value;
+use crate::fetch::DEFAULT_USER_AGENT;
 
 const CRAWLERS: &str = "\
 Crawlers (--agent SPEC): a product token such as Googlebot, or tokens to try
@@ -26,7 +26,9 @@ robots.txt sources: a file, '-' for stdin, or an http(s) URL, fetched like a
 crawler does; a page's URL (https://example.com/page) fetches its site's
 /robots.txt. 4xx answers allow everything, 429, 5xx, timeouts and network
 errors disallow everything (RFC 9309 2.3.1). Like Googlebot, only the first
-500 KiB (512000 bytes) of a robots.txt file are read unless --no-size-limit.
+500 KiB (512000 bytes) of a robots.txt file are read unless --no-size-limit,
+which reads up to 32 MiB. A fetch decodes gzip, deflate and br bodies and
+refuses other codings; --timeout covers the whole fetch, redirects included.
 
 Exit status: 0 done, 1 found what was asked to fail on (lint errors,
 --fail-on-disallowed, --fail-on-change), 2 bad command line or unreadable input.";
@@ -140,7 +142,8 @@ pub struct ReadArgs {
     /// Whose reading to follow: google or rfc9309 [default: google]
     #[arg(long, value_name = "MODE", value_parser = mode_value)]
     pub mode: Option<Mode>,
-    /// Read the whole file, not just the first 500 KiB
+    /// Read the whole file, not just the first 500 KiB: up to 32 MiB, the
+    /// most robotstxt reads (past that the file is cut, with a warning)
     #[arg(long)]
     pub no_size_limit: bool,
 }
@@ -149,10 +152,10 @@ pub struct ReadArgs {
 #[derive(Args, Debug, Clone)]
 pub struct HttpArgs {
     /// The User-agent header sent when fetching a robots.txt URL
-    #[arg(long, value_name = "HEADER", default_value = crate::fetch::DEFAULT_USER_AGENT)]
+    #[arg(long, value_name = "HEADER", default_value = DEFAULT_USER_AGENT)]
     pub user_agent: String,
-    /// Seconds to wait for a robots.txt URL before giving up (a timeout
-    /// disallows everything)
+    /// Seconds the whole fetch of a robots.txt URL may take, redirects
+    /// included, before giving up (a timeout disallows everything)
     #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_seconds)]
     pub timeout: Duration,
 }
@@ -335,7 +338,15 @@ fn parse_seconds(value: &str) -> Result<Duration, String> {
         .ok()
         .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("'{value}' is not a number of seconds between 0 and 3600"))
+        .ok_or_else(|| {
+            format!("'{value}' is not a number of seconds: give more than 0 and at most 3600")
+        })
+}
+
+/// Reads a `--mode` value; the error is only the hint, as clap already
+/// names the value and the flag.
+pub fn mode_value(value: &str) -> Result<Mode, &'static str> {
+    Mode::parse(value).ok_or("use google or rfc9309")
 }
 
 fn parse_fetch_status(value: &str) -> Result<FetchOutcome, String> {
@@ -451,13 +462,24 @@ mod tests {
     }
 
     #[test]
+    fn the_help_states_the_limits_the_code_applies() {
+        let help = |args: &[&str]| match parse(args.iter().map(OsString::from)) {
+            Ok(Parsed::Print(text)) => text.split_whitespace().collect::<Vec<_>>().join(" "),
+            _ => panic!("{args:?} printed no help"),
+        };
+        let ceiling = crate::input::size_in_mib(crate::input::MAX_ROBOTS_BYTES);
+        assert!(help(&["--help"]).contains(&format!("which reads up to {ceiling}")));
+        assert!(help(&["check", "--help"]).contains(&format!("up to {ceiling}, the most")));
+    }
+
+    #[test]
     fn mistakes_are_one_line_with_a_suggestion() {
         let message = error(&["check", "--robot", "x"]);
         assert!(!message.contains('\n'), "{message}");
         assert!(message.contains("did you mean --robots?"), "{message}");
         assert!(error(&["chek"]).contains("did you mean check?"));
         assert!(error(&[]).starts_with("missing command"));
-        assert!(error(&["check", "--timeout", "0"]).contains("between 0 and 3600"));
+        assert!(error(&["check", "--timeout", "0"]).contains("more than 0 and at most 3600"));
         assert!(error(&["check", "--fetch-status", "down"]).contains("not a fetch outcome"));
     }
 }

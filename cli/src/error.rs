@@ -55,14 +55,14 @@ impl fmt::Display for CliError {
     }
 }
 
-/// A short reason for an I/O error, without Rust's "(os error N)" suffix,
-/// which means nothing to a webmaster.
+/// A short reason for a file or stream I/O error, without Rust's "(os
+/// error N)" suffix, which means nothing to a webmaster. (Network errors
+/// keep the client's own words: see `fetch`.)
 pub fn io_reason(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file".to_string(),
         io::ErrorKind::PermissionDenied => "permission denied".to_string(),
         io::ErrorKind::IsADirectory => "it is a directory, not a file".to_string(),
-        io::ErrorKind::InvalidData => "it is not valid UTF-8 text".to_string(),
         _ => {
             let text = error.to_string();
             match text.find(" (os error") {

@@ -1,7 +1,9 @@
 //! Reading inputs: robots.txt files and URL lists, from a path or from
-//! stdin (`-`), always as raw bytes first.
+//! stdin (`-`), always as raw bytes first, and never more of them than
+//! will be used: an endless input (`/dev/zero`, a stream into stdin) costs
+//! what is kept, not what it sends.
 
-use std::io::Read;
+use std::io::{self, Read};
 
 use robots_matcher::read::url_list::{ListFormat, UrlList, UrlListError};
 
@@ -33,6 +35,11 @@ impl Source {
     pub fn robots_from_arg(arg: &str) -> Result<Source, CliError> {
         if is_url(arg) {
             robots_url(arg).map(Source::Url).map_err(CliError::Input)
+        } else if has_other_scheme(arg) && !std::path::Path::new(arg).exists() {
+            Err(CliError::Input(format!(
+                "cannot fetch '{}': robotstxt fetches only http:// and https:// URLs",
+                printable(arg)
+            )))
         } else {
             Ok(Source::from_arg(arg))
         }
@@ -46,18 +53,18 @@ impl Source {
         }
     }
 
-    /// All bytes of the input, unchanged: robots.txt may hold any bytes
-    /// (a BOM, UTF-16, NUL) and the matcher decides what they mean.
-    pub fn read_bytes(&self) -> Result<Vec<u8>, CliError> {
+    /// The input's first `keep` bytes and, when it goes on, one more (so
+    /// the caller can tell it was cut), unchanged: robots.txt may hold any
+    /// bytes (a BOM, UTF-16, NUL) and the matcher decides what they mean.
+    /// Nothing past that is read.
+    pub fn read_bytes(&self, keep: usize) -> Result<Vec<u8>, CliError> {
         let result = match self {
-            Source::Stdin => {
-                let mut bytes = Vec::new();
-                std::io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .map(|_| bytes)
-            }
-            Source::File(path) => std::fs::read(path),
+            Source::Stdin => read_at_most(io::stdin().lock(), keep, 0),
+            Source::File(path) => std::fs::File::open(path).and_then(|file| {
+                // The size, when the file has one, spares regrowing.
+                let size = file.metadata().map_or(0, |m| m.len());
+                read_at_most(file, keep, size)
+            }),
             Source::Url(_) => {
                 return Err(CliError::Input(format!(
                     "cannot read '{}' as a list: give a file or '-'",
@@ -68,7 +75,7 @@ impl Source {
         result.map_err(|error| {
             CliError::Input(format!(
                 "cannot read '{}': {}",
-                self.name(),
+                printable(self.name()),
                 io_reason(&error)
             ))
         })
@@ -77,9 +84,18 @@ impl Source {
     /// The URLs to check from a list: the library's one URL-list reader
     /// (a URL per line, a CSV table or a sitemap; blank lines and `#`
     /// comments skipped), with a warning for each line that is not a URL,
-    /// which is not checked.
+    /// which is not checked. A list over [`MAX_URL_LIST_BYTES`] is refused
+    /// before it is read further.
     pub fn read_url_list(&self) -> Result<UrlList, CliError> {
-        let list = url_list(self.name(), &self.read_bytes()?)?;
+        let bytes = self.read_bytes(MAX_URL_LIST_BYTES)?;
+        if bytes.len() > MAX_URL_LIST_BYTES {
+            return Err(CliError::Input(format!(
+                "cannot read '{}': it is over {}, the most robotstxt reads as a URL list (about 7 million URLs); split it",
+                printable(self.name()),
+                size_in_mib(MAX_URL_LIST_BYTES)
+            )));
+        }
+        let list = url_list(self.name(), &bytes)?;
         for warning in url_list_warnings(self.name(), &list) {
             warn(&warning);
         }
@@ -87,13 +103,67 @@ impl Source {
     }
 }
 
+/// The most bytes of a robots.txt read with `--no-size-limit` (without
+/// it, Google's 500 KiB): 64 times Google's limit, and about 600 MB of
+/// memory once parsed and diagnosed. What goes on past it is cut, with a
+/// warning.
+pub const MAX_ROBOTS_BYTES: usize = 32 * 1024 * 1024;
+
+/// The most bytes of a URL list (`--urls`): a larger list is refused.
+pub const MAX_URL_LIST_BYTES: usize = 256 * 1024 * 1024;
+
+/// `bytes` in MiB, for messages: `32 MiB`.
+pub fn size_in_mib(bytes: usize) -> String {
+    format!("{} MiB", bytes / (1024 * 1024))
+}
+
+/// Reads `reader` up to `keep` bytes and one more, if there is one.
+/// `size` (0 when unknown) is how much the input says it holds.
+fn read_at_most(reader: impl Read, keep: usize, size: u64) -> io::Result<Vec<u8>> {
+    let limit = keep as u64 + 1;
+    let mut bytes = Vec::with_capacity(size.min(limit) as usize);
+    reader.take(limit).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Whether `arg` starts like a URL of a scheme (RFC 3986: a letter, then
+/// letters, digits, `+`, `-`, `.`), such as `ftp://` or `file://`.
+fn has_other_scheme(arg: &str) -> bool {
+    arg.split_once("://").is_some_and(|(scheme, _)| {
+        scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+    })
+}
+
 /// The URLs to check or compare: those of the list, when one was given,
-/// then the command line's, each as given.
+/// then the command line's. An argument is read by the same rule as a
+/// list's line (the library's URL-list reader decides): one that is
+/// neither a URL nor a path (`private/x`, `hello world`) is skipped with
+/// the warning a list's line gets, instead of being checked as some other
+/// path.
 pub fn urls_to_check<'a>(list: &'a Option<UrlList>, arguments: &'a [String]) -> Vec<&'a str> {
+    let arguments = arguments.iter().filter(|argument| {
+        let url = is_url_argument(argument);
+        if !url {
+            warn(&format!(
+                "argument '{}' is not a URL or a path (paths start with /); skipped",
+                printable(argument)
+            ));
+        }
+        url
+    });
     list.iter()
         .flat_map(|list| list.iter())
-        .chain(arguments.iter().map(String::as_str))
+        .chain(arguments.map(String::as_str))
         .collect()
+}
+
+/// Whether a command-line argument names a URL to check, as a line of a
+/// URL list would (trimmed, then the library's test).
+fn is_url_argument(argument: &str) -> bool {
+    robots_matcher::read::url_list::is_url(argument.trim())
 }
 
 /// `bytes` read as a URL list named `name` (a `.csv` or `.tsv` name is
@@ -240,9 +310,60 @@ mod tests {
     }
 
     #[test]
+    fn other_schemes_are_not_fetched_nor_taken_for_files() {
+        for arg in ["ftp://example.com/robots.txt", "file:///etc/passwd"] {
+            let error = Source::robots_from_arg(arg).unwrap_err().to_string();
+            assert!(
+                error.contains("fetches only http:// and https://"),
+                "{error}"
+            );
+        }
+        assert_eq!(
+            Source::robots_from_arg("robots.txt").unwrap(),
+            Source::File("robots.txt".into())
+        );
+        assert!(!has_other_scheme("1x://a"));
+        assert!(!has_other_scheme("dir/a://b"));
+    }
+
+    #[test]
+    fn arguments_are_read_like_list_lines() {
+        let arguments: Vec<String> = [
+            "/a",
+            " /b ",
+            "private/x",
+            "hello world",
+            "=x",
+            "",
+            "example.com/c",
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect();
+        assert_eq!(
+            urls_to_check(&None, &arguments),
+            vec!["/a", " /b ", "example.com/c"]
+        );
+        let list = url_list("u.txt", b"/first\n").unwrap();
+        assert_eq!(
+            urls_to_check(&Some(list), &arguments[..1]),
+            vec!["/first", "/a"]
+        );
+    }
+
+    #[test]
+    fn reads_stop_one_byte_past_what_is_kept() {
+        let endless = std::io::repeat(b'x');
+        assert_eq!(read_at_most(endless, 10, 0).unwrap().len(), 11);
+        assert_eq!(read_at_most(&b"abc"[..], 10, 3).unwrap(), b"abc");
+        let bytes = Source::File("/dev/zero".into()).read_bytes(1000).unwrap();
+        assert_eq!(bytes.len(), 1001);
+    }
+
+    #[test]
     fn missing_files_are_input_errors_with_a_plain_reason() {
         let error = Source::File("/nonexistent/robots.txt".into())
-            .read_bytes()
+            .read_bytes(10)
             .unwrap_err();
         assert_eq!(
             error.to_string(),

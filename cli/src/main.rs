@@ -8,6 +8,7 @@
 
 mod cli;
 mod commands;
+mod content_coding;
 mod crawler;
 mod error;
 mod fetch;

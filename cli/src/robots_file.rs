@@ -9,7 +9,8 @@ use robots_matcher::{FetchOutcome, FetchedRobots, ParseOptions, Robots};
 use crate::cli::HttpArgs;
 use crate::error::{note, warn, CliError};
 use crate::fetch::fetch;
-use crate::input::Source;
+use crate::input::{size_in_mib, Source, MAX_ROBOTS_BYTES};
+use crate::text::printable;
 use crate::verdict_text::outcome_reason;
 
 /// A robots.txt file, read and parsed.
@@ -29,30 +30,43 @@ pub struct RobotsBytes {
 }
 
 /// Reads `source`: a file or stdin as is, a URL fetched like a crawler
-/// does (and what the fetch did told on stderr).
+/// does (and what the fetch did told on stderr). Only what the parse will
+/// use is read: Google's 500 KiB and one byte more (so the parser can tell
+/// the file was cut), or with `--no-size-limit` up to [`MAX_ROBOTS_BYTES`],
+/// past which the file is cut with a warning.
 pub fn read_robots(
     source: &Source,
     http: &HttpArgs,
     options: &ParseOptions,
 ) -> Result<RobotsBytes, CliError> {
-    match source {
+    let keep = options.size_limit.unwrap_or(MAX_ROBOTS_BYTES);
+    let mut read = match source {
         Source::Url(url) => {
-            let fetched = fetch(url, http, options.size_limit);
+            let fetched = fetch(url, &http.fetch_settings(keep));
             let mut summary = fetched.summary();
             if fetched.outcome.fixed_verdict().is_some() {
                 summary.push_str(&format!("; {}", outcome_reason(fetched.outcome)));
             }
             note(&summary);
-            Ok(RobotsBytes {
+            RobotsBytes {
                 bytes: fetched.body,
                 outcome: Some(fetched.outcome),
-            })
+            }
         }
-        Source::Stdin | Source::File(_) => Ok(RobotsBytes {
-            bytes: source.read_bytes()?,
+        Source::Stdin | Source::File(_) => RobotsBytes {
+            bytes: source.read_bytes(keep)?,
             outcome: None,
-        }),
+        },
+    };
+    if options.size_limit.is_none() && read.bytes.len() > keep {
+        read.bytes.truncate(keep);
+        warn(&format!(
+            "{}: the file is over {}, the most robotstxt reads even with --no-size-limit; only its first {keep} bytes were read, the rest is ignored",
+            printable(source.name()),
+            size_in_mib(keep)
+        ));
     }
+    Ok(read)
 }
 
 impl RobotsFile {
@@ -111,8 +125,9 @@ fn unusable_warnings(robots: &Robots) -> Vec<String> {
         .map(|d| {
             if d.code == Code::FileTooLarge && robots.parsed_len() < robots.input_len() {
                 format!(
-                    "{} (--no-size-limit reads it all).",
-                    d.message.trim_end_matches('.')
+                    "{} (--no-size-limit reads up to {}).",
+                    d.message.trim_end_matches('.'),
+                    size_in_mib(MAX_ROBOTS_BYTES)
                 )
             } else {
                 d.message.clone()

@@ -1,18 +1,30 @@
 //! What the flags several subcommands share (`--agent`, `--mode`,
-//! `--no-size-limit`, `--raw-url`, `--legacy-agent-matching`) mean for the
-//! matcher.
+//! `--no-size-limit`, `--raw-url`, `--legacy-agent-matching`, `--timeout`,
+//! `--user-agent`) mean for the matcher and for fetching.
 
 use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions};
 
-use crate::cli::{CrawlerArgs, ReadArgs};
+use crate::cli::{mode_value, CrawlerArgs, HttpArgs, ReadArgs};
 use crate::crawler::crawler_from_specs;
 use crate::error::CliError;
+use crate::fetch::FetchSettings;
 
 impl ReadArgs {
     /// How to parse: the chosen mode, and Google's 500 KiB limit unless
     /// `--no-size-limit`.
     pub fn parse_options(&self) -> ParseOptions {
         ParseOptions::new(self.mode.unwrap_or_default(), !self.no_size_limit)
+    }
+}
+
+impl HttpArgs {
+    /// How to fetch a robots.txt of which `keep` bytes are used.
+    pub fn fetch_settings(&self, keep: usize) -> FetchSettings<'_> {
+        FetchSettings {
+            user_agent: &self.user_agent,
+            timeout: self.timeout,
+            keep,
+        }
     }
 }
 
@@ -45,10 +57,4 @@ impl CrawlerArgs {
 /// Reads a batch request's `mode`.
 pub fn parse_mode(value: &str) -> Result<Mode, String> {
     mode_value(value).map_err(|hint| format!("unknown mode '{value}': {hint}"))
-}
-
-/// Reads a `--mode` value; the error is only the hint, as clap already
-/// names the value and the flag.
-pub fn mode_value(value: &str) -> Result<Mode, &'static str> {
-    Mode::parse(value).ok_or("use google or rfc9309")
 }

@@ -1,18 +1,37 @@
 //! Live robots.txt: the binary fetches from a small HTTP server on
 //! 127.0.0.1 started inside each test, and applies RFC 9309's rules to how
 //! the fetch ended (statuses, redirect chains, a slow server, a body over
-//! the size limit, a gzip-encoded body, the User-agent header).
+//! the size limit, gzip-, deflate- and br-encoded bodies, codings it cannot
+//! decode, compression bombs and endless bodies, one deadline across
+//! redirects, redirect targets of every kind, a TLS handshake with a
+//! plain-HTTP server, the User-agent header).
 
 mod support;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use support::{fixtures, run_in, Run};
+use support::{fixtures, run_capped, run_in, Run};
 
 const RULES: &str = "User-agent: *\nDisallow: /private\n";
+
+/// `User-agent: *\nDisallow: /private\n` as brotli (Node's
+/// `zlib.brotliCompressSync`).
+const RULES_BR: [u8; 37] = [
+    0x0b, 0x10, 0x80, 0x55, 0x73, 0x65, 0x72, 0x2d, 0x61, 0x67, 0x65, 0x6e, 0x74, 0x3a, 0x20, 0x2a,
+    0x0a, 0x44, 0x69, 0x73, 0x61, 0x6c, 0x6c, 0x6f, 0x77, 0x3a, 0x20, 0x2f, 0x70, 0x72, 0x69, 0x76,
+    0x61, 0x74, 0x65, 0x0a, 0x03,
+];
+
+/// The most `--no-size-limit` reads (the CLI's `MAX_ROBOTS_BYTES`).
+const CEILING: usize = 32 * 1024 * 1024;
+
+/// The address space a bounded run gets: a few times what it keeps, far
+/// below what reading a bomb or an endless body whole would take.
+const CAP_MIB: u64 = 1024;
 
 /// A server answering every connection on its own thread until the test
 /// process ends; its base URL is `http://127.0.0.1:PORT`.
@@ -91,6 +110,63 @@ fn answer(mut stream: TcpStream) {
             let body = encoder.finish().expect("gzip in memory");
             response("200", "Content-Encoding: gzip\r\n", &body, &[])
         }
+        ["br", "robots.txt"] => response("200", "Content-Encoding: br\r\n", &RULES_BR, &[]),
+        ["deflate", "zlib", "robots.txt"] => {
+            let mut encoder =
+                flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder.write_all(RULES.as_bytes()).expect("zlib in memory");
+            let body = encoder.finish().expect("zlib in memory");
+            response("200", "Content-Encoding: deflate\r\n", &body, &[])
+        }
+        ["deflate", "raw", "robots.txt"] => {
+            let mut encoder =
+                flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+            encoder
+                .write_all(RULES.as_bytes())
+                .expect("deflate in memory");
+            let body = encoder.finish().expect("deflate in memory");
+            response("200", "Content-Encoding: deflate\r\n", &body, &[])
+        }
+        // The rules as plain text, said to be in a coding.
+        ["coded", coding, "robots.txt"] => {
+            let header = format!("Content-Encoding: {coding}\r\n");
+            response("200", &header, RULES.as_bytes(), &[])
+        }
+        ["bomb", "robots.txt"] => response("200", "Content-Encoding: gzip\r\n", bomb(), &[]),
+        ["endless", "robots.txt"] => {
+            // No length, no end: rules until the reader hangs up.
+            let head = b"HTTP/1.1 200 OK\r\nConnection: close\r\n\r\nUser-agent: *\n";
+            let rules = b"Disallow: /x\n".repeat(10_000);
+            if stream.write_all(head).is_ok() {
+                while stream.write_all(&rules).is_ok() {}
+            }
+            return;
+        }
+        ["late", n, "robots.txt"] => {
+            thread::sleep(Duration::from_millis(600));
+            match n.parse::<u32>() {
+                Ok(0) | Err(_) => ok(RULES.as_bytes(), &[]),
+                Ok(n) => {
+                    let next = format!("Location: /late/{}/robots.txt\r\n", n - 1);
+                    response("302", &next, b"", &[])
+                }
+            }
+        }
+        ["to", kind, "robots.txt"] => {
+            let location = match *kind {
+                "javascript" => "javascript:alert(1)",
+                "mailto" => "mailto:webmaster@example.com",
+                "data" => "data:text/plain,User-agent: *",
+                "file" => "file:///etc/passwd",
+                "ftp" => "ftp://127.0.0.1/robots.txt",
+                "empty" => "",
+                "space" => "/spaced dir/robots.txt",
+                "utf8" => "/café/robots.txt",
+                _ => "/robots.txt",
+            };
+            response("302", &format!("Location: {location}\r\n"), b"", &[])
+        }
+        ["spaced%20dir" | "caf%C3%A9", "robots.txt"] => ok(RULES.as_bytes(), &[]),
         ["ua", "robots.txt"] => ok(format!("# {user_agent}\n{RULES}").as_bytes(), &[]),
         _ => response("404", "", b"not found", &[]),
     };
@@ -120,6 +196,23 @@ fn big_file() -> Vec<u8> {
     }
     big.extend_from_slice(b"Disallow: /late\n");
     big
+}
+
+/// A gzip body that expands to 40 MiB of rules, more than any limit
+/// keeps (made once, shared by the tests).
+fn bomb() -> &'static [u8] {
+    static BOMB: OnceLock<Vec<u8>> = OnceLock::new();
+    BOMB.get_or_init(|| {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder
+            .write_all(b"User-agent: *\n")
+            .expect("gzip in memory");
+        let rules = b"Disallow: /x\n".repeat(80_000);
+        for _ in 0..(40 * 1024 * 1024 / rules.len() + 1) {
+            encoder.write_all(&rules).expect("gzip in memory");
+        }
+        encoder.finish().expect("gzip in memory")
+    })
 }
 
 fn robotstxt(args: &[&str]) -> Run {
@@ -301,9 +394,20 @@ fn only_the_first_500_kib_are_read_unless_told() {
     let stdout = limited.stdout_text();
     assert!(stdout.contains("disallowed  /early"), "{stdout}");
     assert!(stdout.contains("allowed     /late"), "{stdout}");
-    assert!(limited
-        .stderr_text()
-        .contains("--no-size-limit reads it all"));
+    // The read stopped one byte past the limit: the size is not known and
+    // not made up, and the line the limit cuts is not called ignored.
+    let stderr = limited.stderr_text();
+    assert!(
+        stderr.contains(&format!(
+            "robotstxt: warning: {url}: This file is over 512000 bytes (500 KiB), the most Google reads: Google ignores what follows (the rest of line "
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("so it is ignored here as well (--no-size-limit reads up to 32 MiB)"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("512001"), "{stderr}");
     let whole = check(&url, &["--no-size-limit"], &["/late"]);
     assert!(
         whole.stdout_text().starts_with("disallowed"),
@@ -406,4 +510,267 @@ fn lint_explain_and_diff_fetch_too() {
     let text = diff.stdout_text();
     assert!(text.starts_with("newly disallowed  /open"), "{text}");
     assert!(text.contains("1 of 2 URLs changes verdict"), "{text}");
+}
+
+#[test]
+fn deflate_and_br_bodies_are_decoded_like_gzip() {
+    let server = Server::start();
+    for path in [
+        "/br/robots.txt",
+        "/deflate/zlib/robots.txt",
+        "/deflate/raw/robots.txt",
+    ] {
+        let url = server.url(path);
+        let run = robotstxt(&["fetch", &url]);
+        assert_eq!(run.stdout_text(), RULES, "{path}: {}", run.stderr_text());
+        let run = check(&url, &[], &["/private"]);
+        assert!(
+            run.stdout_text().starts_with("disallowed  /private  L2"),
+            "{path}: {}",
+            run.stdout_text()
+        );
+    }
+}
+
+#[test]
+fn a_body_in_a_coding_that_cannot_be_decoded_is_a_failed_fetch_not_rules() {
+    let server = Server::start();
+    for (path, reason) in [
+        (
+            "/coded/x-foo/robots.txt",
+            "(the body is sent with Content-Encoding: x-foo, which crawlers cannot decode (robotstxt decodes gzip, deflate, br))",
+        ),
+        // Brotli's header says nothing; plain text is read as broken brotli.
+        ("/coded/br/robots.txt", "(the br body cannot be decoded: "),
+        ("/coded/gzip/robots.txt", "(the gzip body cannot be decoded: "),
+    ] {
+        let url = server.url(path);
+        let run = check(&url, &[], &["/open"]);
+        let stdout = run.stdout_text();
+        assert!(
+            stdout.starts_with("disallowed  /open  -  (fetching robots.txt ended in a network error"),
+            "{path}: {stdout}"
+        );
+        let stderr = run.stderr_text();
+        assert!(
+            stderr.contains(&format!("fetched {url}: a network error {reason}")),
+            "{path}: {stderr}"
+        );
+        let lint = robotstxt(&["lint", &url]);
+        assert_eq!(lint.status, 1, "{path}");
+        assert!(
+            lint.stdout_text().contains("error[fetch-outcome]"),
+            "{path}: {}",
+            lint.stdout_text()
+        );
+    }
+    // `identity` is no coding at all.
+    let run = check(
+        &server.url("/coded/identity/robots.txt"),
+        &[],
+        &["/private"],
+    );
+    assert!(run.stdout_text().starts_with("disallowed  /private  L2"));
+}
+
+#[test]
+fn a_gzip_bomb_costs_only_what_is_kept() {
+    let server = Server::start();
+    let url = server.url("/bomb/robots.txt");
+    // Google's limit: the first 500 KiB are read and checked.
+    let limited = run_capped(
+        &fixtures(),
+        &["check", "--robots", &url, "--agent", "Googlebot", "/x"],
+        b"",
+        CAP_MIB,
+    );
+    assert_eq!(limited.status, 0, "{}", limited.stderr_text());
+    assert!(
+        limited.stdout_text().starts_with("disallowed  /x  L2"),
+        "{}",
+        limited.stdout_text()
+    );
+    // --no-size-limit: at most 32 MiB, and a warning that the body was cut.
+    let whole = run_capped(
+        &fixtures(),
+        &["fetch", "--no-size-limit", &url],
+        b"",
+        CAP_MIB,
+    );
+    assert_eq!(whole.status, 0, "{}", whole.stderr_text());
+    assert_eq!(whole.stdout.len(), CEILING);
+    assert!(
+        whole.stderr_text().contains(&format!(
+            "{url}: the file is over 32 MiB, the most robotstxt reads even with --no-size-limit; only its first 33554432 bytes were read"
+        )),
+        "{}",
+        whole.stderr_text()
+    );
+}
+
+#[test]
+fn an_endless_body_is_cut_not_read_until_the_timeout() {
+    let server = Server::start();
+    let url = server.url("/endless/robots.txt");
+    let started = Instant::now();
+    let run = run_capped(
+        &fixtures(),
+        &["fetch", "--no-size-limit", "--timeout", "60", &url],
+        b"",
+        CAP_MIB,
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(run.status, 0, "{}", run.stderr_text());
+    assert_eq!(run.stdout.len(), CEILING);
+    assert!(run.stderr_text().contains("the file is over 32 MiB"));
+    let limited = run_capped(&fixtures(), &["fetch", &url], b"", CAP_MIB);
+    assert_eq!(limited.stdout.len(), 512_000);
+}
+
+#[test]
+fn the_timeout_covers_every_redirect_together() {
+    let server = Server::start();
+    // Five redirects, each answered after 0.6 s: 3.6 s in all, against a
+    // 1.5 s timeout for the whole fetch.
+    let started = Instant::now();
+    let run = check(
+        &server.url("/late/5/robots.txt"),
+        &["--timeout", "1.5"],
+        &["/open"],
+    );
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(2700), "{took:?}");
+    assert!(
+        run.stdout_text().starts_with(
+            "disallowed  /open  -  (fetching robots.txt ended in a timeout, so every URL is disallowed"
+        ),
+        "{}",
+        run.stdout_text()
+    );
+    let stderr = run.stderr_text();
+    assert!(
+        stderr.contains(
+            "a timeout (not done within 1.5 s, the time --timeout gives the whole fetch, redirects included)"
+        ),
+        "{stderr}"
+    );
+    assert!(stderr.contains("; redirected to "), "{stderr}");
+    // Time enough for all of them: the file's rules decide.
+    let run = check(
+        &server.url("/late/2/robots.txt"),
+        &["--timeout", "10"],
+        &["/private"],
+    );
+    assert!(
+        run.stdout_text().starts_with("disallowed  /private  L2"),
+        "{}",
+        run.stdout_text()
+    );
+}
+
+#[test]
+fn redirects_lead_only_to_http_and_https() {
+    let server = Server::start();
+    for (kind, location) in [
+        ("javascript", "'javascript:alert(1)', a javascript: URL"),
+        ("mailto", "'mailto:webmaster@example.com', a mailto: URL"),
+        ("data", "'data:text/plain,User-agent: *', a data: URL"),
+        ("file", "'file:///etc/passwd', a file: URL"),
+        ("ftp", "'ftp://127.0.0.1/robots.txt', a ftp: URL"),
+    ] {
+        let url = server.url(&format!("/to/{kind}/robots.txt"));
+        let run = check(&url, &[], &["/open"]);
+        assert!(
+            run.stdout_text()
+                .starts_with("disallowed  /open  -  (fetching robots.txt ended in a network error"),
+            "{kind}: {}",
+            run.stdout_text()
+        );
+        let expected = format!(
+            "fetched {url}: a network error (HTTP 302 to {location}; crawlers follow only http and https)"
+        );
+        assert!(
+            run.stderr_text().contains(&expected),
+            "{kind}: {}",
+            run.stderr_text()
+        );
+    }
+}
+
+#[test]
+fn an_empty_location_is_the_same_url_a_redirect_loop() {
+    let server = Server::start();
+    let url = server.url("/to/empty/robots.txt");
+    let run = check(&url, &[], &["/open"]);
+    // Followed as RFC 3986 resolves it, to the same URL, until the
+    // crawler gives up after 5 redirects: as a 404, everything allowed.
+    assert!(
+        run.stdout_text().starts_with(
+            "allowed  /open  -  (fetching robots.txt ended at a redirect after 5 redirects (crawlers follow 5), so every URL is allowed"
+        ),
+        "{}",
+        run.stdout_text()
+    );
+    let stderr = run.stderr_text();
+    assert_eq!(
+        stderr
+            .matches(&format!("; redirected to {url} again (a redirect loop)"))
+            .count(),
+        5,
+        "{stderr}"
+    );
+}
+
+#[test]
+fn spaces_and_utf8_in_a_location_are_encoded_and_followed() {
+    let server = Server::start();
+    for (kind, target) in [
+        ("space", "/spaced%20dir/robots.txt"),
+        ("utf8", "/caf%C3%A9/robots.txt"),
+    ] {
+        let run = check(
+            &server.url(&format!("/to/{kind}/robots.txt")),
+            &[],
+            &["/private"],
+        );
+        assert!(
+            run.stdout_text().starts_with("disallowed  /private  L2"),
+            "{kind}: {} {}",
+            run.stdout_text(),
+            run.stderr_text()
+        );
+        assert!(
+            run.stderr_text().contains(&format!(
+                "HTTP 200 after 1 redirect; redirected to {}",
+                server.url(target)
+            )),
+            "{kind}: {}",
+            run.stderr_text()
+        );
+    }
+}
+
+#[test]
+fn a_tls_failure_is_told_in_the_tls_librarys_words() {
+    // A plain-HTTP server: it answers the TLS handshake with HTTP.
+    let listener = TcpListener::bind("127.0.0.1:0").expect("a local port is free");
+    let address = listener.local_addr().expect("a bound address");
+    thread::spawn(move || {
+        for mut stream in listener.incoming().flatten() {
+            let _ = stream.write_all(b"HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+        }
+    });
+    let url = format!("https://{address}/robots.txt");
+    let run = robotstxt(&["fetch", "--timeout", "5", &url]);
+    let stderr = run.stderr_text();
+    assert!(
+        stderr.contains(&format!("fetched {url}: a network error (TLS: ")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("corrupt message"), "{stderr}");
+    assert!(!stderr.contains("UTF-8"), "{stderr}");
 }

@@ -15,6 +15,7 @@ use serde_json::{Map, Value};
 use crate::cli::BatchArgs;
 use crate::crawler::crawler_from_specs;
 use crate::error::{io_reason, CliError};
+use crate::input::size_in_mib;
 use crate::output::{Output, Status};
 use crate::settings::parse_mode;
 
@@ -55,16 +56,25 @@ pub fn run(args: BatchArgs) -> Result<Status, CliError> {
     let mut cache = RobotsCache::default();
     let mut line = Vec::new();
     let mut number = 0usize;
+    let stdin_error =
+        |e: io::Error| CliError::Input(format!("cannot read stdin: {}", io_reason(&e)));
     loop {
-        line.clear();
-        let read = input
-            .read_until(b'\n', &mut line)
-            .map_err(|e| CliError::Input(format!("cannot read stdin: {}", io_reason(&e))))?;
-        if read == 0 {
+        let read = read_line(&mut input, &mut line, MAX_LINE_BYTES).map_err(stdin_error)?;
+        if read == LineRead::End {
             break;
         }
         number += 1;
-        if !is_blank(&line) {
+        if read == LineRead::TooLong {
+            // Answered at once: the line's end may be long in coming.
+            out.json(&Failure {
+                error: format!(
+                    "line {number}: the request is over {}, the most batch reads in one line; it was skipped",
+                    size_in_mib(MAX_LINE_BYTES)
+                ),
+            })?;
+            out.flush()?;
+            skip_line(&mut input).map_err(stdin_error)?;
+        } else if !is_blank(&line) {
             match read_request(&line, &defaults) {
                 Ok(request) => {
                     let agent = request.crawler.spec();
@@ -97,6 +107,86 @@ pub fn run(args: BatchArgs) -> Result<Status, CliError> {
     }
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// The longest request line read: room for a robots.txt of
+/// `--no-size-limit`'s 32 MiB in base64 (43 MiB) or as JSON text with a
+/// few escapes. A longer line is answered with an error and skipped
+/// without being kept.
+const MAX_LINE_BYTES: usize = 64 * 1024 * 1024;
+
+/// How reading a line ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineRead {
+    /// A line is in the buffer (its `\n` included, if it had one).
+    Line,
+    /// The line is longer than the most kept: nothing of it is kept, and
+    /// the rest of it is still to be skipped ([`skip_line`]).
+    TooLong,
+    /// No more input.
+    End,
+}
+
+/// Reads the next line of `input` into `line`, keeping at most `max`
+/// bytes of it (its line end aside). A longer line is known as soon as it
+/// passes `max`, so it can be answered before its end arrives, if ever.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io::Result<LineRead> {
+    line.clear();
+    loop {
+        let available = fill(input)?;
+        if available.is_empty() {
+            return Ok(if line.is_empty() {
+                LineRead::End
+            } else {
+                LineRead::Line
+            });
+        }
+        let (taken, ended) = match available.iter().position(|&b| b == b'\n') {
+            Some(end) => (end + 1, true),
+            None => (available.len(), false),
+        };
+        if line.len() + taken - usize::from(ended) > max {
+            line.clear();
+            return Ok(LineRead::TooLong);
+        }
+        line.extend_from_slice(&available[..taken]);
+        input.consume(taken);
+        if ended {
+            return Ok(LineRead::Line);
+        }
+    }
+}
+
+/// What `input` has buffered, read when nothing is (empty at the end); a
+/// read interrupted by a signal is tried again.
+fn fill(input: &mut impl BufRead) -> io::Result<&[u8]> {
+    while let Err(error) = input.fill_buf() {
+        if error.kind() != io::ErrorKind::Interrupted {
+            return Err(error);
+        }
+    }
+    input.fill_buf()
+}
+
+/// Reads and drops the rest of the current line, its line end included,
+/// a buffer at a time.
+fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let available = fill(input)?;
+        if available.is_empty() {
+            return Ok(());
+        }
+        match available.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let all = available.len();
+                input.consume(all);
+            }
+        }
+    }
 }
 
 /// What a request gets when it does not say.
@@ -260,6 +350,7 @@ impl RobotsCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     fn defaults() -> Defaults {
         Defaults {
@@ -351,6 +442,52 @@ mod tests {
         assert!(
             error_of(r#"{"robots":"","agent":"A","url":"/","mode":"bing"}"#)
                 .contains("unknown mode 'bing'")
+        );
+    }
+
+    #[test]
+    fn lines_are_read_up_to_the_most_kept() {
+        // A small buffer, so that lines arrive in several pieces.
+        let text: &[u8] = b"{\"a\":1}\n0123456789abcdef\nshort\nlast";
+        let mut input = BufReader::with_capacity(4, text);
+        let mut line = Vec::new();
+        let mut read = |input: &mut BufReader<&[u8]>| {
+            let how = read_line(input, &mut line, 10).unwrap();
+            (how, String::from_utf8(line.clone()).unwrap())
+        };
+        assert_eq!(
+            read(&mut input),
+            (LineRead::Line, "{\"a\":1}\n".to_string())
+        );
+        assert_eq!(read(&mut input), (LineRead::TooLong, String::new()));
+        skip_line(&mut input).unwrap();
+        assert_eq!(read(&mut input), (LineRead::Line, "short\n".to_string()));
+        assert_eq!(read(&mut input), (LineRead::Line, "last".to_string()));
+        assert_eq!(read(&mut input), (LineRead::End, String::new()));
+        // Exactly the most kept, with or without its line end.
+        let mut input = BufReader::with_capacity(3, b"0123456789\n0123456789".as_slice());
+        assert_eq!(
+            read(&mut input),
+            (LineRead::Line, "0123456789\n".to_string())
+        );
+        assert_eq!(read(&mut input), (LineRead::Line, "0123456789".to_string()));
+    }
+
+    #[test]
+    fn an_endless_line_is_answered_before_its_end_and_dropped_as_it_comes() {
+        // 100 MB without a line end, read with a 1 KB cap: it is known to
+        // be too long after about 1 KB, and skipping it keeps nothing.
+        let mut input = BufReader::new(io::repeat(b'a').take(100_000_000));
+        let mut line = Vec::new();
+        assert_eq!(
+            read_line(&mut input, &mut line, 1000).unwrap(),
+            LineRead::TooLong
+        );
+        assert!(line.capacity() < 100_000, "{}", line.capacity());
+        skip_line(&mut input).unwrap();
+        assert_eq!(
+            read_line(&mut input, &mut line, 1000).unwrap(),
+            LineRead::End
         );
     }
 

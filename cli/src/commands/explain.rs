@@ -7,7 +7,7 @@ use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, Robots, RuleKin
 use crate::cli::ExplainArgs;
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::input::Source;
+use crate::input::{urls_to_check, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
 use crate::text::{columns, count, printable};
@@ -23,7 +23,8 @@ pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
         )
     })?)?;
     let crawler = args.crawler.crawler(COMMAND)?;
-    if args.urls.is_empty() {
+    let urls = urls_to_check(&None, &args.urls);
+    if urls.is_empty() {
         return Err(CliError::usage(
             Some(COMMAND),
             "missing URL: give the URL to explain",
@@ -42,7 +43,7 @@ pub fn run(args: ExplainArgs) -> Result<Status, CliError> {
     }
     let options = args.crawler.check_options();
     let mut out = Output::new();
-    for (index, url) in args.urls.iter().enumerate() {
+    for (index, &url) in urls.iter().enumerate() {
         if index > 0 {
             out.line("")?;
         }

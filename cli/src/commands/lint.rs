@@ -75,6 +75,15 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
         .map(|arg| Source::robots_from_arg(arg))
         .collect::<Result<Vec<_>, _>>()?;
     stdin_at_most_once(&sources.iter().collect::<Vec<_>>(), COMMAND)?;
+    if args.fix && !args.dry_run {
+        // Refused before anything is read or fetched.
+        if let Some(source) = sources.iter().find(|s| !matches!(s, Source::File(_))) {
+            return Err(CliError::usage(
+                Some(COMMAND),
+                format!("--fix writes the fixed file back, and {} is not a file; add --dry-run to see the fixes", source.name()),
+            ));
+        }
+    }
     let options = args.read.parse_options();
     // Read everything first: an unreadable file stops the run before any
     // output, instead of halfway through.
@@ -85,14 +94,6 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
 
     let mut out = Output::new();
     if args.fix {
-        if !args.dry_run {
-            if let Some((source, _)) = files.iter().find(|(s, _)| !matches!(s, Source::File(_))) {
-                return Err(CliError::usage(
-                    Some(COMMAND),
-                    format!("--fix writes the fixed file back, and {} is not a file; add --dry-run to see the fixes", source.name()),
-                ));
-            }
-        }
         for (source, read) in &mut files {
             fix(&mut out, source, &mut read.bytes, &options, args.dry_run)?;
         }
@@ -225,11 +226,10 @@ fn fix(
         }
     }
     let what = count(fixes.len(), "fix", "fixes");
+    // The titles quote the file's text: escaped like every other output.
+    let (name, fixes) = (printable(name), printable(&fixes.join("; ")).into_owned());
     if dry_run {
-        note(&format!(
-            "{name}: {what} not written (--dry-run): {}",
-            fixes.join("; ")
-        ));
+        note(&format!("{name}: {what} not written (--dry-run): {fixes}"));
     } else {
         let Source::File(path) = source else {
             return Ok(());
@@ -237,7 +237,7 @@ fn fix(
         std::fs::write(path, &fixed).map_err(|error| {
             CliError::Input(format!("cannot write {name}: {}", io_reason(&error)))
         })?;
-        note(&format!("{name}: {what} written: {}", fixes.join("; ")));
+        note(&format!("{name}: {what} written: {fixes}"));
     }
     *bytes = fixed;
     Ok(())

@@ -32,9 +32,14 @@ pub fn fixtures() -> PathBuf {
 
 /// Runs the binary with `args` in `dir`, feeding `stdin`.
 pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_robotstxt"))
-        .args(args)
-        .current_dir(dir)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_robotstxt"));
+    command.args(args).current_dir(dir);
+    run_command(command, stdin)
+}
+
+/// Runs `command`, feeding `stdin`, and collects what it wrote.
+fn run_command(mut command: Command, stdin: &[u8]) -> Run {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -61,4 +66,27 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> Run {
 /// Runs the binary in the fixtures directory.
 pub fn run(args: &[&str], stdin: &[u8]) -> Run {
     run_in(&fixtures(), args, stdin)
+}
+
+/// Runs the binary with `args` in `dir` as [`run_in`] does, its address
+/// space capped at `max_mib` MiB (a shell's `ulimit -v`): a run that would
+/// take more fails to allocate instead of taking the machine's memory.
+pub fn run_capped(dir: &Path, args: &[&str], stdin: &[u8], max_mib: u64) -> Run {
+    let mut command = capped_command(args, max_mib);
+    command.current_dir(dir);
+    run_command(command, stdin)
+}
+
+/// The binary with `args`, started by `sh` under `ulimit -v`.
+pub fn capped_command(args: &[&str], max_mib: u64) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {} && exec \"$0\" \"$@\"",
+            max_mib * 1024
+        ))
+        .arg(env!("CARGO_BIN_EXE_robotstxt"))
+        .args(args);
+    command
 }

@@ -10,10 +10,14 @@
 //!   ([`compare::VerdictDiff`]);
 //! - [`record`]: a verdict written down ([`record::VerdictRecord`]);
 //! - [`usage`]: AI usage preferences (`FetchedRobots::usage`);
+//! - [`crawlers`]: the crawler presets as data (tokens, operators,
+//!   purposes, fallbacks, user-agent strings, IP-range sources) and
+//!   [`crawlers::identify`], a user-agent string's crawler;
 //! - [`line_diff`]: which lines differ between two versions;
 //! - [`reference`](mod@reference): where each behaviour is written down.
 
 pub mod compare;
+pub mod crawlers;
 pub mod explain;
 pub mod line_diff;
 pub mod lint;

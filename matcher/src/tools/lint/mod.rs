@@ -445,14 +445,27 @@ impl<'a> Lint<'a> {
             );
         }
         if input.len() > GOOGLE_SIZE_LIMIT {
-            let line = self
+            // The input may be only the start of the file (a reader that
+            // stops one byte past the limit), so its length is not the
+            // file's size: only "over the limit" is sure. The limit can
+            // fall inside a line, whose start is then read.
+            let ignored = self
                 .robots
                 .lines()
                 .iter()
-                .find(|l| l.span.end >= GOOGLE_SIZE_LIMIT)
-                .map_or(0, |l| l.number);
+                .find(|l| l.span.end > GOOGLE_SIZE_LIMIT);
+            let (line, which) = match ignored {
+                Some(l) if l.span.start >= GOOGLE_SIZE_LIMIT => {
+                    (l.number, format!(" (line {} on)", l.number))
+                }
+                Some(l) => (
+                    l.number,
+                    format!(" (the rest of line {} and every line after it)", l.number),
+                ),
+                None => (0, String::new()),
+            };
             let what = if self.robots.parsed_len() <= GOOGLE_SIZE_LIMIT {
-                "so it was ignored here as well"
+                "so it is ignored here as well"
             } else {
                 "though it is read here"
             };
@@ -461,8 +474,7 @@ impl<'a> Lint<'a> {
                 line,
                 GOOGLE_SIZE_LIMIT..input.len(),
                 format!(
-                    "This file is {} bytes; Google reads only the first {GOOGLE_SIZE_LIMIT} bytes (500 KiB) and ignores everything from line {line} on, {what}.",
-                    input.len()
+                    "This file is over {GOOGLE_SIZE_LIMIT} bytes (500 KiB), the most Google reads: Google ignores what follows{which}, {what}."
                 ),
             );
         }
@@ -938,6 +950,42 @@ mod tests {
             !Robots::parse(encoded.as_bytes())
                 .check(&googlebot, "/browse/Still Life")
                 .allowed
+        );
+    }
+
+    #[test]
+    fn the_size_limit_finding_states_only_what_is_sure() {
+        let message = |text: &[u8], options: &crate::ParseOptions| {
+            let robots = Robots::parse_with(text, options);
+            let found = robots.diagnostics();
+            let finding = found.iter().find(|d| d.code == Code::FileTooLarge);
+            finding.map(|d| (d.line, d.message.clone()))
+        };
+        let googlebot = crate::ParseOptions::googlebot();
+        // The limit inside line 2: its start is read and decides.
+        let mut cut = b"User-agent: *\nDisallow: /a #".to_vec();
+        cut.resize(600_000, b'x');
+        let (line, text) = message(&cut, &googlebot).unwrap();
+        assert_eq!(line, 2);
+        assert_eq!(text, "This file is over 512000 bytes (500 KiB), the most Google reads: Google ignores what follows (the rest of line 2 and every line after it), so it is ignored here as well.");
+        // Only the start of a file (a reader stops one byte past the
+        // limit): nothing claims to know its size.
+        let (_, text) = message(&cut[..GOOGLE_SIZE_LIMIT + 1], &googlebot).unwrap();
+        assert!(text.starts_with("This file is over 512000 bytes"), "{text}");
+        // The limit at a line's start, the whole file read.
+        let mut lines = b"User-agent: *\n".to_vec();
+        while lines.len() < GOOGLE_SIZE_LIMIT {
+            lines.extend_from_slice(b"#\n");
+        }
+        let number = lines.iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        lines.extend_from_slice(b"Disallow: /late\n");
+        let (line, text) = message(&lines, &crate::ParseOptions::default()).unwrap();
+        assert_eq!(line, number);
+        assert!(
+            text.ends_with(&format!(
+                "Google ignores what follows (line {number} on), though it is read here."
+            )),
+            "{text}"
         );
     }
 
