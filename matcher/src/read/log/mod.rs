@@ -107,6 +107,14 @@ impl fmt::Display for LogFormat {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for LogFormat {
+    /// As its short name ([`LogFormat::name`]).
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
+
 /// Why a format's name was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogFormatError(String);
@@ -766,7 +774,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(digit);

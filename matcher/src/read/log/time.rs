@@ -127,6 +127,14 @@ impl fmt::Display for Timestamp {
     }
 }
 
+#[cfg(feature = "serde")]
+impl serde::Serialize for Timestamp {
+    /// As RFC 3339 in UTC, the form [`Timestamp::parse`] reads back.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// `10/Oct/2000:13:55:36 -0700` (Apache's `%t` and nginx's `$time_local`,
 /// without the brackets); the offset may be missing (UTC).
 pub(super) fn parse_clf(b: &[u8]) -> Option<Timestamp> {
