@@ -2,7 +2,7 @@
 //! address and the request line (`GET /path HTTP/1.1`).
 
 use std::borrow::Cow;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr};
 
 /// A request line, read.
 #[derive(Debug, PartialEq, Eq)]
@@ -50,37 +50,51 @@ type Span = std::ops::Range<usize>;
 /// Where the method and the target are, or whether the line is empty
 /// (`true`) rather than not HTTP (`false`).
 fn split_request(line: &str) -> Result<(Span, Span), bool> {
-    let trimmed = line.trim();
-    if trimmed.is_empty() || trimmed == "-" {
+    let bytes = line.as_bytes();
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .ok_or(true)?;
+    let end = bytes
+        .iter()
+        .rposition(|b| !b.is_ascii_whitespace())
+        .map_or(start, |e| e + 1);
+    if &bytes[start..end] == b"-" {
         return Err(true);
     }
-    let start = line.len() - line.trim_start().len();
-    let method_end = line[start..].find(' ').ok_or(false)? + start;
-    let method = &line[start..method_end];
-    let is_method = (1..=20).contains(&method.len())
-        && method
-            .bytes()
-            .all(|b| b.is_ascii_uppercase() || b == b'-' || b == b'_');
+    let method_end = memchr::memchr(b' ', &bytes[start..end]).ok_or(false)? + start;
+    let is_method = (1..=20).contains(&(method_end - start))
+        && bytes[start..method_end]
+            .iter()
+            .all(|&b| b.is_ascii_uppercase() || b == b'-' || b == b'_');
     if !is_method {
         return Err(false);
     }
-    let rest = line[method_end..].trim();
-    let rest_start = line.len() - line[method_end..].trim_start().len();
-    let target_len = match rest.rfind(' ') {
-        Some(space) if rest[space + 1..].starts_with("HTTP/") => rest[..space].trim_end().len(),
-        _ if rest.starts_with("HTTP/") => 0,
+    let target_start = bytes[method_end..end]
+        .iter()
+        .position(|&b| b != b' ')
+        .map_or(end, |at| method_end + at);
+    let rest = &bytes[target_start..end];
+    let target_len = match memchr::memrchr(b' ', rest) {
+        Some(space) if rest[space + 1..].starts_with(b"HTTP/") => {
+            rest[..space].trim_ascii_end().len()
+        }
+        _ if rest.starts_with(b"HTTP/") => 0,
         _ => rest.len(),
     };
-    if target_len == 0 || rest.bytes().any(|b| b.is_ascii_control()) {
+    if target_len == 0 || rest.iter().any(u8::is_ascii_control) {
         return Err(false);
     }
-    Ok((start..method_end, rest_start..rest_start + target_len))
+    Ok((start..method_end, target_start..target_start + target_len))
 }
 
 /// The client's address as logs write it: an IPv4 or IPv6 address,
 /// possibly in brackets or with a port (`[2001:db8::1]:443`,
 /// `192.0.2.1:5000`), or the first of a forwarded list (`a, b`).
 pub fn client_ip(text: &str) -> Option<IpAddr> {
+    if let Some(ip) = ipv4(text.as_bytes()) {
+        return Some(IpAddr::V4(ip));
+    }
     let text = text.split(',').next().unwrap_or(text).trim();
     if let Ok(ip) = text.parse() {
         return Some(ip);
@@ -95,6 +109,27 @@ pub fn client_ip(text: &str) -> Option<IpAddr> {
         }
         _ => None,
     }
+}
+
+/// A plain dotted IPv4 address, read by hand: the common case, on every
+/// line, in a fraction of the time of the standard library's parser
+/// (which tries IPv6 as well). Like it, refuses octets over 255 or with a
+/// leading zero.
+fn ipv4(text: &[u8]) -> Option<Ipv4Addr> {
+    let mut octets = [0u8; 4];
+    let mut parts = text.split(|&b| b == b'.');
+    for octet in &mut octets {
+        let part = parts.next()?;
+        let valid = matches!(part.len(), 1..=3)
+            && part.iter().all(u8::is_ascii_digit)
+            && (part.len() == 1 || part[0] != b'0');
+        if !valid {
+            return None;
+        }
+        let value = part.iter().fold(0u16, |v, &d| v * 10 + u16::from(d - b'0'));
+        *octet = u8::try_from(value).ok()?;
+    }
+    parts.next().is_none().then_some(Ipv4Addr::from(octets))
 }
 
 #[cfg(test)]
@@ -159,7 +194,17 @@ mod tests {
         ] {
             assert_eq!(client_ip(text), Some(ip.parse().unwrap()), "{text}");
         }
-        for text in ["-", "crawl-66-249-66-1.googlebot.com", "", "1.2.3", "[::1"] {
+        for text in [
+            "-",
+            "crawl-66-249-66-1.googlebot.com",
+            "",
+            "1.2.3",
+            "[::1",
+            "1.2.3.256",
+            "01.2.3.4",
+            "1.2.3.4.5",
+            "1..3.4",
+        ] {
             assert_eq!(client_ip(text), None, "{text}");
         }
     }

@@ -9,7 +9,7 @@
 //! thousand user agents, so each string is classified once and kept
 //! (up to [`MAX_CACHED_AGENTS`]; past that, classified every time).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use crate::agent::{product_token, Crawler};
 use crate::tools::crawlers::{identify, CrawlerPreset};
@@ -108,8 +108,8 @@ impl Clients {
                 ClientKind::Browser,
                 None,
             )],
-            agents: HashMap::new(),
-            by_token: HashMap::new(),
+            agents: HashMap::default(),
+            by_token: HashMap::default(),
             unknown_groups: 0,
         }
     }

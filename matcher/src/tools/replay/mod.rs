@@ -367,7 +367,7 @@ impl Judge {
         let client = &self.clients.list[id];
         let check = &self.options.check;
         let served = FetchedRobots::new(&version.robots, FetchOutcome::FETCHED);
-        let robots_txt = request.target.contains("robots.txt")
+        let robots_txt = memchr::memmem::find(request.target.as_bytes(), b"robots.txt").is_some()
             && served
                 .check_with(&client.crawler, &request.target, check)
                 .selection

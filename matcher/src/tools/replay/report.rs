@@ -8,7 +8,9 @@
 //! hundred kilobytes. Hours are capped ([`MAX_HOURS`]; requests past them
 //! are counted, not charted).
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 use std::net::IpAddr;
 
 use super::clients::{Client, ClientKind};
