@@ -55,6 +55,7 @@ fn run(argv: impl IntoIterator<Item = OsString>) -> Result<Status, CliError> {
             Command::Explain(args) => commands::explain::run(args),
             Command::Diff(args) => commands::diff::run(args),
             Command::Fetch(args) => commands::fetch::run(args),
+            Command::Logs(args) => commands::logs::run(args),
             Command::Completions(args) => {
                 let mut out = Output::new();
                 out.bytes(&cli::completions(args.shell))?;

@@ -4,7 +4,7 @@
 
 use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions};
 
-use crate::cli::{mode_value, CrawlerArgs, HttpArgs, ReadArgs};
+use crate::cli::{mode_value, CrawlerArgs, HttpArgs, MatchingArgs, ReadArgs};
 use crate::crawler::crawler_from_specs;
 use crate::error::CliError;
 use crate::fetch::FetchSettings;
@@ -31,14 +31,7 @@ impl HttpArgs {
 impl CrawlerArgs {
     /// How to check URLs.
     pub fn check_options(&self) -> CheckOptions {
-        CheckOptions {
-            raw_url: self.raw_url,
-            agent_matching: if self.legacy_agent_matching {
-                AgentMatching::LegacyPrefix
-            } else {
-                AgentMatching::Exact
-            },
-        }
+        self.matching.check_options()
     }
 
     /// The crawler the `--agent` flags describe; at least one is required.
@@ -51,6 +44,20 @@ impl CrawlerArgs {
             ));
         }
         crawler_from_specs(&self.agents).map_err(|message| CliError::usage(Some(command), message))
+    }
+}
+
+impl MatchingArgs {
+    /// How to check URLs.
+    pub fn check_options(&self) -> CheckOptions {
+        CheckOptions {
+            raw_url: self.raw_url,
+            agent_matching: if self.legacy_agent_matching {
+                AgentMatching::LegacyPrefix
+            } else {
+                AgentMatching::Exact
+            },
+        }
     }
 }
 

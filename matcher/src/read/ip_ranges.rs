@@ -68,6 +68,7 @@ impl std::error::Error for IpRangesError {}
 
 /// The file's shape; other keys are ignored.
 #[derive(Deserialize)]
+#[serde(expecting = "an object with a \"prefixes\" list")]
 struct RangesFile {
     #[serde(rename = "creationTime")]
     creation_time: Option<String>,
@@ -75,6 +76,7 @@ struct RangesFile {
 }
 
 #[derive(Deserialize)]
+#[serde(expecting = "an object with an \"ipv4Prefix\" or \"ipv6Prefix\"")]
 struct Prefix {
     #[serde(rename = "ipv4Prefix")]
     ipv4: Option<String>,
@@ -285,7 +287,15 @@ mod tests {
     #[test]
     fn files_of_another_shape_are_messages() {
         let error = |bytes: &[u8]| IpRanges::parse(bytes).unwrap_err().to_string();
-        assert!(error(b"66.249.64.0/27\n").starts_with("not an IP-range file"));
+        let text = error(b"66.249.64.0/27\n");
+        assert!(text.starts_with("not an IP-range file"), "{text}");
+        assert!(
+            text.contains("expected an object with a \"prefixes\" list"),
+            "{text}"
+        );
+        assert!(
+            error(br#"{"prefixes": [1]}"#).contains("expected an object with an \"ipv4Prefix\"")
+        );
         assert!(error(b"<html>").starts_with("not an IP-range file"));
         assert!(error(br#"{"items": []}"#).contains("missing field `prefixes`"));
         assert_eq!(
