@@ -5,13 +5,13 @@
 //!
 //! Gzip is told by its magic bytes, not the file's name, and decoded as
 //! the bytes come (several members, as `cat a.gz b.gz` makes, included).
-//! The decoder is flate2's (pure Rust, so it builds for wasm32 too); it is
-//! fed through a queue that says "no more yet" until the last chunk, so
-//! it stops where the input does and resumes with the next chunk.
+//! The inflater is flate2's raw `Decompress` (pure Rust, so it builds for
+//! wasm32 too); each member's header and trailer (RFC 1952) are read here,
+//! so that the bytes inflated before a corruption are always kept, however
+//! the input was cut into chunks, and the size limit is checked a window
+//! at a time.
 
-use std::io::{self, BufRead, Read};
-
-use flate2::bufread::MultiGzDecoder;
+use flate2::{Crc, Decompress, FlushDecompress, Status};
 
 /// The longest line read; a longer line is reported with its length and
 /// skipped, without being held (real log lines are under 10 KiB: a URL
@@ -46,6 +46,8 @@ pub(super) enum Stop {
     Limit(u64),
     /// The gzip stream ends before its end (the file was cut short).
     Truncated,
+    /// Bytes after the gzip data that start no member, not read.
+    Trailing,
     /// Another compressed format, which is not read.
     Archive(&'static str),
 }
@@ -125,59 +127,178 @@ fn strip_cr(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// Compressed bytes waiting for the decoder: it reads them as a
-/// `BufRead` that answers "would block" when they run out before the
-/// last chunk, which flate2's decoder resumes from.
-#[derive(Default)]
-struct Queue {
-    bytes: Vec<u8>,
-    at: usize,
-    ended: bool,
+/// Where a gzip stream is: in a member's header (its bytes so far), its
+/// deflated body, or its trailer (its bytes so far).
+enum Member {
+    Header(Vec<u8>),
+    Body,
+    Trailer(Vec<u8>),
 }
 
-impl Queue {
-    fn push(&mut self, chunk: &[u8]) {
-        if self.at == self.bytes.len() {
-            self.bytes.clear();
-            self.at = 0;
-        } else if self.at > 0 {
-            self.bytes.drain(..self.at);
-            self.at = 0;
-        }
-        self.bytes.extend_from_slice(chunk);
-    }
-}
-
-impl Read for Queue {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(out.len());
-        out[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for Queue {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        if self.at < self.bytes.len() || self.ended {
-            Ok(&self.bytes[self.at..])
-        } else {
-            Err(io::ErrorKind::WouldBlock.into())
-        }
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.at = (self.at + amount).min(self.bytes.len());
-    }
-}
+/// The most bytes of a member's header kept while it is read (a file
+/// name or comment longer than this is not a log's).
+const MAX_HEADER_BYTES: usize = 64 * 1024;
 
 /// A gzip stream being decoded.
 struct Gzip {
-    decoder: MultiGzDecoder<Queue>,
+    member: Member,
+    inflater: Decompress,
+    crc: Crc,
     window: Vec<u8>,
     decompressed: u64,
     limit: u64,
+    /// Members read to their end.
+    members: u64,
+}
+
+/// Why a gzip stream stopped, or that it wants more bytes.
+enum Inflated {
+    More,
+    Stop(Stop),
+}
+
+impl Gzip {
+    fn new(limit: u64) -> Gzip {
+        Gzip {
+            member: Member::Header(Vec::new()),
+            inflater: Decompress::new(false),
+            crc: Crc::new(),
+            window: vec![0; WINDOW],
+            decompressed: 0,
+            limit,
+            members: 0,
+        }
+    }
+
+    /// Reads `input`, giving each window of inflated bytes to `emit`.
+    fn read(&mut self, mut input: &[u8], emit: &mut impl FnMut(&[u8])) -> Inflated {
+        loop {
+            match &mut self.member {
+                Member::Header(header) => {
+                    if input.is_empty() {
+                        return Inflated::More;
+                    }
+                    if self.members > 0 && header.is_empty() && input[0] != 0x1f {
+                        // Bytes after the last member that start no other
+                        // (padding, a tape's zeros): gzip ignores them too.
+                        return Inflated::Stop(Stop::Trailing);
+                    }
+                    let take = input.len().min(MAX_HEADER_BYTES + 1 - header.len());
+                    header.extend_from_slice(&input[..take]);
+                    match header_len(header) {
+                        Ok(Some(len)) => {
+                            // What followed the header in these bytes is body.
+                            let body = header.len() - len;
+                            input = &input[take - body..];
+                            self.member = Member::Body;
+                        }
+                        Ok(None) if header.len() > MAX_HEADER_BYTES => {
+                            return Inflated::Stop(Stop::Corrupt(
+                                "a gzip header over 64 KiB".to_string(),
+                            ))
+                        }
+                        Ok(None) => return Inflated::More,
+                        Err(reason) => return Inflated::Stop(Stop::Corrupt(reason.to_string())),
+                    }
+                }
+                Member::Body => {
+                    let (before_in, before_out) =
+                        (self.inflater.total_in(), self.inflater.total_out());
+                    let status =
+                        self.inflater
+                            .decompress(input, &mut self.window, FlushDecompress::None);
+                    let used = (self.inflater.total_in() - before_in) as usize;
+                    let made = (self.inflater.total_out() - before_out) as usize;
+                    input = &input[used..];
+                    if made > 0 {
+                        self.decompressed += made as u64;
+                        if self.decompressed > self.limit {
+                            return Inflated::Stop(Stop::Limit(self.limit));
+                        }
+                        self.crc.update(&self.window[..made]);
+                        emit(&self.window[..made]);
+                    }
+                    match status {
+                        Ok(Status::StreamEnd) => self.member = Member::Trailer(Vec::new()),
+                        // A full window: more may be waiting inside.
+                        Ok(Status::Ok | Status::BufError) if made == WINDOW => {}
+                        Ok(Status::Ok | Status::BufError) if input.is_empty() => {
+                            return Inflated::More
+                        }
+                        Ok(Status::Ok | Status::BufError) if used == 0 && made == 0 => {
+                            return Inflated::Stop(Stop::Corrupt(
+                                "the deflate data makes no progress".to_string(),
+                            ))
+                        }
+                        Ok(Status::Ok | Status::BufError) => {}
+                        Err(error) => return Inflated::Stop(Stop::Corrupt(error.to_string())),
+                    }
+                }
+                Member::Trailer(trailer) => {
+                    let take = input.len().min(8 - trailer.len());
+                    trailer.extend_from_slice(&input[..take]);
+                    input = &input[take..];
+                    if trailer.len() < 8 {
+                        return Inflated::More;
+                    }
+                    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
+                    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
+                    if crc != self.crc.sum() || size != self.crc.amount() {
+                        return Inflated::Stop(Stop::Corrupt(
+                            "the checksum at the end of the gzip data does not match".to_string(),
+                        ));
+                    }
+                    self.members += 1;
+                    self.member = Member::Header(Vec::new());
+                    self.inflater.reset(false);
+                    self.crc.reset();
+                }
+            }
+        }
+    }
+
+    /// Whether the stream ended where a member does.
+    fn complete(&self) -> bool {
+        matches!(&self.member, Member::Header(header) if header.is_empty() && self.members > 0)
+    }
+}
+
+/// The length of a gzip member header (RFC 1952 section 2.3) at the start
+/// of `bytes`: `None` while it is incomplete, an error when it is not one.
+fn header_len(bytes: &[u8]) -> Result<Option<usize>, &'static str> {
+    const FHCRC: u8 = 2;
+    const FEXTRA: u8 = 4;
+    const FNAME: u8 = 8;
+    const FCOMMENT: u8 = 16;
+    if bytes.len() < 10 {
+        return Ok(None);
+    }
+    if bytes[0] != 0x1f || bytes[1] != 0x8b {
+        return Err("bytes that do not start a gzip member");
+    }
+    if bytes[2] != 8 {
+        return Err("a gzip member compressed by a method other than deflate");
+    }
+    let flags = bytes[3];
+    let mut at = 10;
+    if flags & FEXTRA != 0 {
+        let Some(len) = bytes.get(at..at + 2) else {
+            return Ok(None);
+        };
+        at += 2 + usize::from(u16::from_le_bytes([len[0], len[1]]));
+    }
+    for field in [FNAME, FCOMMENT] {
+        if flags & field != 0 {
+            let Some(end) = bytes.get(at..).and_then(|rest| memchr::memchr(0, rest)) else {
+                return Ok(None);
+            };
+            at += end + 1;
+        }
+    }
+    if flags & FHCRC != 0 {
+        at += 2;
+    }
+    Ok((bytes.len() >= at).then_some(at))
 }
 
 /// What the input turned out to be, once its first bytes are seen.
@@ -249,9 +370,10 @@ impl Input {
             let head = std::mem::take(head);
             self.start(&head, emit);
         }
-        if let Kind::Gzip(gzip) = &mut self.kind {
-            gzip.decoder.get_mut().ended = true;
-            self.inflate(emit);
+        if let Kind::Gzip(gzip) = &self.kind {
+            if !gzip.complete() {
+                self.stop = Some(Stop::Truncated);
+            }
         }
         self.splitter.finish(emit);
     }
@@ -265,12 +387,7 @@ impl Input {
         }
         self.kind = if head.starts_with(&[0x1f, 0x8b]) {
             self.compressed = true;
-            Kind::Gzip(Box::new(Gzip {
-                decoder: MultiGzDecoder::new(Queue::default()),
-                window: vec![0; WINDOW],
-                decompressed: 0,
-                limit: self.limit,
-            }))
+            Kind::Gzip(Box::new(Gzip::new(self.limit)))
         } else {
             Kind::Plain
         };
@@ -284,39 +401,15 @@ impl Input {
                 self.splitter.split(chunk, emit);
             }
             Kind::Gzip(gzip) => {
-                gzip.decoder.get_mut().push(chunk);
-                self.inflate(emit);
+                let splitter = &mut self.splitter;
+                let read = gzip.read(chunk, &mut |bytes| splitter.split(bytes, emit));
+                self.decompressed = gzip.decompressed;
+                if let Inflated::Stop(stop) = read {
+                    self.stop = Some(stop);
+                    self.kind = Kind::Stopped;
+                }
             }
             Kind::Unknown(_) | Kind::Stopped => {}
-        }
-    }
-
-    /// Decompresses what the queue holds, a window at a time.
-    fn inflate(&mut self, emit: &mut impl FnMut(Line<'_>)) {
-        let Kind::Gzip(gzip) = &mut self.kind else {
-            return;
-        };
-        let stop = loop {
-            match gzip.decoder.read(&mut gzip.window) {
-                Ok(0) => break None,
-                Ok(n) => {
-                    gzip.decompressed += n as u64;
-                    self.decompressed = gzip.decompressed;
-                    if gzip.decompressed > gzip.limit {
-                        break Some(Stop::Limit(gzip.limit));
-                    }
-                    self.splitter.split(&gzip.window[..n], emit);
-                }
-                Err(error) if error.kind() == io::ErrorKind::WouldBlock => return,
-                Err(error) if error.kind() == io::ErrorKind::UnexpectedEof => {
-                    break Some(Stop::Truncated)
-                }
-                Err(error) => break Some(Stop::Corrupt(error.to_string())),
-            }
-        };
-        if stop.is_some() {
-            self.stop = stop;
-            self.kind = Kind::Stopped;
         }
     }
 }
@@ -406,6 +499,46 @@ mod tests {
         }
         let (_, stop) = lines(&corrupt, 4096);
         assert!(matches!(stop, Some(Stop::Corrupt(_))), "{stop:?}");
+        // Not gzip past its magic bytes.
+        let (_, stop) = lines(b"\x1f\x8bnot gzip at all", 4);
+        assert!(matches!(stop, Some(Stop::Corrupt(_))), "{stop:?}");
+    }
+
+    #[test]
+    fn headers_with_a_name_and_bytes_after_the_data_are_read() {
+        // A member naming its file (as `gzip` writes it), then zeros.
+        let mut encoder = flate2::GzBuilder::new()
+            .filename("access.log")
+            .comment("a day")
+            .write(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(b"a\nb\n").unwrap();
+        let mut packed = encoder.finish().unwrap();
+        for size in [1, 3, 100] {
+            assert_eq!(
+                lines(&packed, size),
+                (vec!["a".to_string(), "b".to_string()], None)
+            );
+        }
+        packed.extend_from_slice(&[0; 7]);
+        assert_eq!(lines(&packed, 4).1, Some(Stop::Trailing));
+        let mut bad = packed.clone();
+        bad[2] = 7;
+        assert!(matches!(lines(&bad, 4).1, Some(Stop::Corrupt(_))));
+    }
+
+    #[test]
+    fn what_was_inflated_before_a_corruption_is_kept_whatever_the_chunks() {
+        let text: String = (0..2000).map(|i| format!("line {i}\n")).collect();
+        let mut packed = gzip(text.as_bytes());
+        let at = packed.len() / 2;
+        packed[at] ^= 0xFF;
+        packed[at + 1] ^= 0xFF;
+        let whole = lines(&packed, packed.len());
+        for size in [1, 7, 512] {
+            assert_eq!(lines(&packed, size), whole, "chunks of {size}");
+        }
+        assert!(whole.0.len() > 100);
+        assert!(matches!(whole.1, Some(Stop::Corrupt(_))));
     }
 
     #[test]

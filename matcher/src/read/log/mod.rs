@@ -634,6 +634,7 @@ impl Lines {
                 thousands(*limit)
             ),
             Stop::Truncated => "the gzip data ends early (the file was cut short); the lines before were read".to_string(),
+            Stop::Trailing => "the file goes on after its gzip data with bytes that start no gzip member; they were not read".to_string(),
             Stop::Archive(kind) => format!(
                 "the file is {kind}, which is not read: decompress it first (only gzip is read as it comes)"
             ),

@@ -37,6 +37,7 @@ fn read(bytes: &[u8]) -> (Vec<Seen>, LogSummary) {
     let whole = read_in_chunks(bytes, bytes.len());
     for size in [1, 7, 4096] {
         let (seen, summary) = read_in_chunks(bytes, size);
+        assert_eq!(seen.len(), whole.0.len(), "chunks of {size}: {summary:?}");
         assert_eq!(seen, whole.0, "chunks of {size}");
         assert_eq!(summary, whole.1, "chunks of {size}");
     }

@@ -111,6 +111,15 @@ impl Timestamp {
     }
 }
 
+impl std::str::FromStr for Timestamp {
+    type Err = TimeError;
+
+    /// [`Timestamp::parse`].
+    fn from_str(text: &str) -> Result<Timestamp, TimeError> {
+        Timestamp::parse(text)
+    }
+}
+
 impl fmt::Display for Timestamp {
     /// RFC 3339 in UTC: `2000-10-10T20:55:36Z`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
