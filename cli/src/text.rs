@@ -30,19 +30,6 @@ pub fn count(n: usize, singular: &str, plural: &str) -> String {
     }
 }
 
-/// `1234567` as `1,234,567`.
-pub fn number(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
-}
-
 /// Cells wider than this do not widen their column for every row; only
 /// their own row is pushed right.
 const MAX_COLUMN_WIDTH: usize = 60;
@@ -102,14 +89,6 @@ mod tests {
             columns(&rows),
             vec!["allowed     /a       L1", "disallowed  /longer"]
         );
-    }
-
-    #[test]
-    fn numbers_have_thousands_separators() {
-        assert_eq!(number(0), "0");
-        assert_eq!(number(999), "999");
-        assert_eq!(number(1000), "1,000");
-        assert_eq!(number(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -45,28 +45,15 @@ fn a_log_larger_than_the_memory_allowed_is_streamed() {
     assert_eq!(run.status, 0, "{}", run.stderr_text());
     let stdout = run.stdout_text();
     let requests = format!("{i} requests");
-    let summary = stdout.lines().next().unwrap_or_default().replace(',', "");
+    let summary = stdout.lines().next().unwrap_or_default();
     assert!(summary.ends_with(&requests), "{summary}");
     assert!(
         stdout.contains(&format!(
             "Disallow: /article/: {} violations (GPTBot",
-            group(i.div_ceil(2))
+            i.div_ceil(2)
         )),
         "{stdout}"
     );
-}
-
-/// `1234567` as `1,234,567`.
-fn group(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 #[test]
@@ -104,7 +91,7 @@ fn hostile_lines_are_reported_and_the_rest_judged() {
     let stderr = judged.stderr_text();
     for expected in [
         "2 lines could not be read (nothing of them was used):",
-        "line 2: 1,048,576 bytes long, over the 65,536 bytes a line is read up to: xxx",
+        "line 2: 1048576 bytes long, over the 65536 bytes a line is read up to: xxx",
         "line 3: binary data, not a line of text: \\x00\\x01\\x02binary",
         "1 line out of time order (judged by its own time):",
         "line 5: 1 s earlier than line 4",

@@ -24,7 +24,7 @@ use crate::fetch::{fetch, is_url};
 use crate::input::{stdin_at_most_once, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
-use crate::text::{columns, number, printable};
+use crate::text::{columns, printable};
 use crate::verdict_text::outcome_reason;
 
 const COMMAND: &str = "logs";
@@ -251,7 +251,7 @@ fn ranges_from(source: &str, http: &HttpArgs) -> Result<IpRanges, CliError> {
         return Err(CliError::Input(format!(
             "{}: over {} bytes, too large for an IP-range file",
             printable(source),
-            number(MAX_RANGES_BYTES as u64)
+            MAX_RANGES_BYTES
         )));
     }
     IpRanges::parse(&bytes)
@@ -369,7 +369,7 @@ impl Progress {
             "\r\x1b[Krobotstxt: reading {}: {share}{} MB, {} lines",
             printable(name),
             bytes / 1_000_000,
-            number(progress.lines)
+            progress.lines
         );
         self.shown = true;
     }
@@ -413,8 +413,8 @@ fn log_lines(log: &LogSummary) -> Vec<String> {
     let compressed = if log.compressed { ", gzip" } else { "" };
     let mut lines = vec![format!(
         "{name}: {format}{compressed}; {} lines, {} requests",
-        number(log.lines),
-        number(log.requests)
+        log.lines.to_string(),
+        log.requests.to_string()
     )];
     if let Some(stopped) = &log.stopped {
         lines.push(format!("  reading stopped: {stopped}"));
@@ -494,7 +494,7 @@ fn notes_lines(notes: &LineNotes, [what, one, several]: [&str; 3]) -> Vec<String
     if notes.count > notes.first.len() as u64 {
         lines.push(format!(
             "    and {} more",
-            number(notes.count - notes.first.len() as u64)
+            notes.count - notes.first.len() as u64
         ));
     }
     lines
@@ -635,19 +635,19 @@ fn write_crawlers(
     for crawler in crawlers.iter().take(shown) {
         rows.push(vec![
             printable(&crawler.token).into_owned(),
-            number(crawler.requests),
-            number(crawler.counts.disallowed()),
-            number(crawler.counts.violations),
-            number(crawler.counts.cached),
+            crawler.requests.to_string(),
+            crawler.counts.disallowed().to_string(),
+            crawler.counts.violations.to_string(),
+            crawler.counts.cached.to_string(),
             if crawler.ranges_given {
-                number(crawler.counts.unverified)
+                crawler.counts.unverified.to_string()
             } else {
                 "-".to_string()
             },
             crawler
                 .obeyed
                 .map_or("-".to_string(), |share| format!("{:.1}%", share * 100.0)),
-            number(crawler.robots_fetches),
+            crawler.robots_fetches.to_string(),
             seen(crawler.first_seen),
             seen(crawler.last_seen),
         ]);
@@ -660,8 +660,8 @@ fn write_crawlers(
         out.line(&format!(
             "  and {} more, {} requests, {} violations",
             rest.len(),
-            number(rest.iter().map(|c| c.requests).sum()),
-            number(rest.iter().map(|c| c.counts.violations).sum())
+            rest.iter().map(|c| c.requests).sum::<u64>(),
+            rest.iter().map(|c| c.counts.violations).sum::<u64>()
         ))?;
     }
     Ok(())
@@ -694,7 +694,7 @@ fn write_rule(
         .crawlers
         .iter()
         .filter(|(token, _)| only.keeps(token))
-        .map(|(token, n)| format!("{} {}", printable(token), number(*n)))
+        .map(|(token, n)| format!("{} {}", printable(token), n))
         .collect();
     out.line(&format!(
         "  {deciding}: {} ({})",
@@ -738,7 +738,7 @@ fn violations(n: u64) -> String {
 
 /// `1 request`, `2,000 requests`.
 fn counted(n: u64, one: &str, several: &str) -> String {
-    format!("{} {}", number(n), if n == 1 { one } else { several })
+    format!("{n} {}", if n == 1 { one } else { several })
 }
 
 /// Each crawler's robots.txt fetches by status, and what each fetch that
@@ -763,7 +763,7 @@ fn write_fetches(out: &mut Output, crawlers: &[&CrawlerReport]) -> Result<(), Cl
                 let status = s
                     .status
                     .map_or("no status".to_string(), |code| format!("HTTP {code}"));
-                format!("{status} x{}", number(s.count))
+                format!("{status} x{}", s.count)
             })
             .collect();
         out.line(&format!(
@@ -799,9 +799,9 @@ fn write_unverified(out: &mut Output, crawlers: &[&CrawlerReport]) -> Result<(),
         out.line(&format!(
             "  {}: {} verified, {} unverified ({} of them to disallowed URLs)",
             printable(&crawler.token),
-            number(crawler.verified),
-            number(crawler.counts.unverified),
-            number(crawler.unverified_disallowed)
+            crawler.verified,
+            crawler.counts.unverified,
+            crawler.unverified_disallowed
         ))?;
     }
     Ok(())
@@ -831,10 +831,10 @@ fn write_timeline(
         for hour in &hours {
             rows.push(vec![
                 hour.hour.to_string(),
-                number(hour.counts.allowed),
-                number(hour.counts.violations),
-                number(hour.counts.cached),
-                number(hour.counts.unverified),
+                hour.counts.allowed.to_string(),
+                hour.counts.violations.to_string(),
+                hour.counts.cached.to_string(),
+                hour.counts.unverified.to_string(),
             ]);
         }
         for line in columns(&rows) {
@@ -844,8 +844,8 @@ fn write_timeline(
     if report.outside_timeline > 0 {
         out.line(&format!(
             "  ({} requests fall in hours past the first {} and are counted, not charted)",
-            number(report.outside_timeline),
-            number(robots_matcher::tools::replay::MAX_HOURS as u64)
+            report.outside_timeline,
+            robots_matcher::tools::replay::MAX_HOURS
         ))?;
     }
     Ok(())
@@ -862,7 +862,7 @@ fn summary_line(crawlers: &[&CrawlerReport]) -> String {
         counted(requests, "crawler request", "crawler requests"),
         violations(violations_total),
         counted(violators as u64, "crawler", "crawlers"),
-        number(cached),
-        number(unverified)
+        cached,
+        unverified
     )
 }

@@ -377,11 +377,7 @@ impl Lines {
                 self.summary.unreadable.add(
                     number,
                     || {
-                        format!(
-                            "{} bytes long, over the {} bytes a line is read up to",
-                            thousands(bytes),
-                            thousands(MAX_LINE_BYTES as u64)
-                        )
+                        format!("{bytes} bytes long, over the {MAX_LINE_BYTES} bytes a line is read up to")
                     },
                     || excerpt(start).trim_end_matches('…').to_string() + "…",
                 );
@@ -627,11 +623,10 @@ impl Lines {
         self.summary.stopped = input.stop.as_ref().map(|stop| match stop {
             Stop::Corrupt(reason) => format!(
                 "the gzip data is corrupt after {} decompressed bytes ({reason}); the lines before were read",
-                thousands(input.decompressed)
+                input.decompressed
             ),
             Stop::Limit(limit) => format!(
-                "decompressing stopped at {} bytes, the most read from one .gz file; the lines before were read",
-                thousands(*limit)
+                "decompressing stopped at {limit} bytes, the most read from one .gz file; the lines before were read"
             ),
             Stop::Truncated => "the gzip data ends early (the file was cut short); the lines before were read".to_string(),
             Stop::Trailing => "the file goes on after its gzip data with bytes that start no gzip member; they were not read".to_string(),
@@ -768,19 +763,6 @@ fn excerpt(bytes: &[u8]) -> String {
         text.push('…');
     }
     text
-}
-
-/// `1234567` as `1,234,567`.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
 }
 
 /// A number of seconds as people say it: `40 s`, `3 min`, `2 h 5 min`,

@@ -191,7 +191,7 @@ fn unreadable_lines_are_counted_and_shown_with_their_numbers() {
     assert_eq!(notes[1].text, "\\x00\\x01\\x02\u{fffd}\u{fffd} binary");
     assert_eq!(
         notes[2].message,
-        "1,048,576 bytes long, over the 65,536 bytes a line is read up to"
+        "1048576 bytes long, over the 65536 bytes a line is read up to"
     );
     assert!(notes[2].text.ends_with('…') && notes[2].text.len() < 200);
     assert_eq!(summary.not_utf8.count, 1);
@@ -284,10 +284,7 @@ fn a_given_format_is_not_detected() {
 }
 
 #[test]
-fn durations_and_counts_read_as_people_say_them() {
-    assert_eq!(thousands(0), "0");
-    assert_eq!(thousands(1000), "1,000");
-    assert_eq!(thousands(12_345_678), "12,345,678");
+fn durations_read_as_people_say_them() {
     assert_eq!(duration(5), "5 s");
     assert_eq!(duration(600), "10 min");
     assert_eq!(duration(3 * HOUR + 300), "3 h 5 min");
