@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use robots_matcher::tools::severity::Severity;
 use robots_matcher::{FetchOutcome, Mode};
 
 use crate::error::CliError;
@@ -31,7 +32,8 @@ which reads up to 32 MiB. A fetch decodes gzip, deflate and br bodies and
 refuses other codings; --timeout covers the whole fetch, redirects included.
 
 Exit status: 0 done, 1 found what was asked to fail on (lint errors,
---fail-on-disallowed, --fail-on-change), 2 bad command line or unreadable input.";
+--fail-on-disallowed, --fail-on-change, --fail-on, failed expectations), 2 bad
+command line or unreadable input.";
 
 /// robotstxt: check URLs against robots.txt exactly as Googlebot reads it,
 /// or strictly by RFC 9309.
@@ -91,20 +93,46 @@ pub enum Command {
     /// For each URL: the path taken from it, the path actually checked,
     /// which groups apply to the crawler and why, every rule of those groups
     /// that matches and its length, how the longest match and the tie-break
-    /// decide, and the verdict with its deciding line.
+    /// decide, the rules that nearly decided and why each did not ("why
+    /// not"), and the verdict with its deciding line. Each step names the
+    /// source that governs it: the RFC 9309 section, or Google's
+    /// documentation or parser for what only Google does.
     ///
     /// Exit status: 0, or 2 for a bad command line or an unreadable file.
     Explain(ExplainArgs),
-    /// List the URLs whose verdict changes between two robots.txt files
+    /// List what changes between two robots.txt files, and how much it matters
     ///
     /// For every URL whose verdict differs (allowed in one file, disallowed
     /// in the other) prints the change and the deciding rule in each file
-    /// with its line, then a summary. URLs whose verdict stays the same are
-    /// not listed, even when another line decides it.
+    /// with its line. URLs whose verdict stays the same are not listed, even
+    /// when another line decides it. Then the file's own changes: * newly
+    /// disallowed from (or allowed on) the site root, whatever URLs were
+    /// given; rules and other lines added or removed, per crawler; or
+    /// comments and whitespace alone. Each change is critical, warning or
+    /// info (see --fail-on and the README), and a summary counts them.
     ///
-    /// Exit status: 0 (1 with --fail-on-change when a verdict changes), 2 for
-    /// a bad command line or an unreadable file.
+    /// Exit status: 0 (1 with --fail-on-change when a verdict changes, or
+    /// with --fail-on when a change is that severe), 2 for a bad command
+    /// line or an unreadable file.
     Diff(DiffArgs),
+    /// Check an expectations file: do crawlers get the verdicts you expect?
+    ///
+    /// EXPECTATIONS holds one expectation a line: CRAWLERS EXPECTED URL, as
+    /// in 'Googlebot,bingbot allowed /' or 'GPTBot disallowed /blog/'.
+    /// CRAWLERS are comma-separated crawler specs (see `robotstxt --help`);
+    /// EXPECTED is allowed, disallowed, and/or AI usage preferences that
+    /// must apply (train-ai=n for Content-Usage, ai-train=no for
+    /// Content-Signal), comma-separated; URL is a URL or a path. '#' starts
+    /// a comment; '@mode rfc9309' (or google, default) sets the reading for
+    /// the lines below. Each crawler of each line is one check, printed
+    /// with the verdict and the line of robots.txt that decided it.
+    ///
+    /// Exit status: 0 when every expectation holds, 1 when one fails, 2
+    /// for a bad command line, an unreadable file or mistakes in the
+    /// expectations file (each is printed as FILE:LINE; nothing is checked).
+    ///
+    /// Example: robotstxt test --robots public/robots.txt robots-expectations.txt
+    Test(TestArgs),
     /// Fetch a robots.txt like a crawler and print it, with how the fetch went
     ///
     /// Prints the body (as fetched, up to the size limit) on stdout, and on
@@ -151,20 +179,20 @@ pub enum Command {
     Completions(CompletionsArgs),
 }
 
-/// `--agent`, `--raw-url`, `--legacy-agent-matching`.
+/// `--agent`, and how its checks match.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CrawlerArgs {
     /// The crawler (repeatable; see `robotstxt --help`)
     #[arg(long = "agent", value_name = "SPEC")]
     pub agents: Vec<String>,
     #[command(flatten)]
-    pub matching: MatchingArgs,
+    pub matching: MatchArgs,
 }
 
-/// `--raw-url`, `--legacy-agent-matching`: how URLs and crawlers are
-/// matched.
+/// `--raw-url`, `--legacy-agent-matching`: how URLs are read and crawlers
+/// matched (also for `test`, whose crawlers come from its file).
 #[derive(Args, Debug, Clone, Default)]
-pub struct MatchingArgs {
+pub struct MatchArgs {
     /// Match the path exactly as typed, without the percent-encoding a
     /// crawler's request applies
     #[arg(long)]
@@ -317,6 +345,10 @@ pub struct ExplainArgs {
     pub fetch_status: FetchStatusArgs,
     #[command(flatten)]
     pub http: HttpArgs,
+    /// JSON Lines, one object per URL: the verdict record, every step's
+    /// facts, the near misses and each step's sources
+    #[arg(long)]
+    pub json: bool,
     /// The URLs to explain
     #[arg(value_name = "URL")]
     pub urls: Vec<String>,
@@ -329,13 +361,27 @@ pub struct DiffArgs {
     #[arg(long, value_name = "FILE")]
     pub urls: Option<String>,
     /// JSON Lines, one object per changed URL: change (newly-allowed,
-    /// newly-disallowed), url, agent, old and new (each the record check
-    /// --format json writes)
+    /// newly-disallowed), url, agent, severity, class, old and new (each the
+    /// record check --format json writes)
     #[arg(long)]
     pub json: bool,
+    /// With --json, also print the file's own changes, after the URLs: *
+    /// on the site root (the shape of a URL change), and per rule or other
+    /// line change (rule-removed, rule-added, directive-removed,
+    /// directive-added), severity, class, text, file, line, agents, or for
+    /// the text change (comments-only, rules-unchanged), severity, class.
+    /// (Text output always shows them.)
+    #[arg(long, requires = "json")]
+    pub file_changes: bool,
     /// Exit 1 if any verdict changes
     #[arg(long)]
     pub fail_on_change: bool,
+    /// Exit 1 if any change is at least this severe: critical (a search
+    /// crawler newly disallowed, or * from the site root), warning (another
+    /// crawler newly disallowed, an Allow removed, a Disallow added) or
+    /// info (anything else that changed, comments included)
+    #[arg(long, value_name = "SEVERITY", value_parser = parse_severity)]
+    pub fail_on: Option<Severity>,
     #[command(flatten)]
     pub crawler: CrawlerArgs,
     #[command(flatten)]
@@ -350,6 +396,47 @@ pub struct DiffArgs {
     /// OLD and NEW robots.txt (files, '-' or URLs), then URLs to compare
     #[arg(value_name = "OLD NEW [URL]")]
     pub positionals: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct TestArgs {
+    /// The robots.txt to check: a file, '-' for stdin, or a URL (fetched
+    /// like a crawler does: a 503 disallows everything)
+    #[arg(long, value_name = "FILE|URL")]
+    pub robots: Option<String>,
+    /// Output format: text (a line per check and a summary), json (JSON
+    /// Lines, one object per check: line, crawler, url, expected, allowed,
+    /// passed, deciding_line, deciding_text, usage, record), junit (JUnit
+    /// XML, a testcase per check) or github (an error annotation on each
+    /// failing line of the expectations file)
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<TestFormat>,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub fetch_status: FetchStatusArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The expectations file ('-' for stdin)
+    #[arg(value_name = "EXPECTATIONS")]
+    pub expectations: Option<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestFormat {
+    /// A line per check (ok or FAIL) and a summary line
+    Text,
+    /// JSON Lines, one object per check
+    Json,
+    /// JUnit XML, one testcase per check
+    Junit,
+    /// GitHub Actions workflow commands: an error per failing check
+    Github,
 }
 
 #[derive(Args, Debug)]
@@ -397,7 +484,7 @@ pub struct LogsArgs {
     #[arg(long)]
     pub fail_on_violation: bool,
     #[command(flatten)]
-    pub matching: MatchingArgs,
+    pub matching: MatchArgs,
     #[command(flatten)]
     pub read: ReadArgs,
     #[command(flatten)]
@@ -446,6 +533,10 @@ fn parse_log_format(value: &str) -> Result<robots_matcher::read::log::LogFormat,
     value
         .parse()
         .map_err(|e: robots_matcher::read::log::LogFormatError| e.to_string())
+}
+
+fn parse_severity(value: &str) -> Result<Severity, String> {
+    Severity::parse(value).ok_or_else(|| "use critical, warning or info".to_string())
 }
 
 fn parse_fetch_status(value: &str) -> Result<FetchOutcome, String> {
@@ -497,12 +588,13 @@ fn command_names() -> Vec<String> {
 }
 
 /// The subcommands, as the static names usage errors point at.
-const COMMANDS: [&str; 8] = [
+const COMMANDS: [&str; 9] = [
     "check",
     "batch",
     "lint",
     "explain",
     "diff",
+    "test",
     "fetch",
     "logs",
     "completions",

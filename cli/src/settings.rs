@@ -4,7 +4,7 @@
 
 use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions};
 
-use crate::cli::{mode_value, CrawlerArgs, HttpArgs, MatchingArgs, ReadArgs};
+use crate::cli::{mode_value, CrawlerArgs, HttpArgs, MatchArgs, ReadArgs};
 use crate::crawler::crawler_from_specs;
 use crate::error::CliError;
 use crate::fetch::FetchSettings;
@@ -28,6 +28,20 @@ impl HttpArgs {
     }
 }
 
+impl MatchArgs {
+    /// How to check URLs.
+    pub fn check_options(&self) -> CheckOptions {
+        CheckOptions {
+            raw_url: self.raw_url,
+            agent_matching: if self.legacy_agent_matching {
+                AgentMatching::LegacyPrefix
+            } else {
+                AgentMatching::Exact
+            },
+        }
+    }
+}
+
 impl CrawlerArgs {
     /// How to check URLs.
     pub fn check_options(&self) -> CheckOptions {
@@ -44,20 +58,6 @@ impl CrawlerArgs {
             ));
         }
         crawler_from_specs(&self.agents).map_err(|message| CliError::usage(Some(command), message))
-    }
-}
-
-impl MatchingArgs {
-    /// How to check URLs.
-    pub fn check_options(&self) -> CheckOptions {
-        CheckOptions {
-            raw_url: self.raw_url,
-            agent_matching: if self.legacy_agent_matching {
-                AgentMatching::LegacyPrefix
-            } else {
-                AgentMatching::Exact
-            },
-        }
     }
 }
 

@@ -48,6 +48,8 @@
 //! **Tools** ([`tools`], each reached by its module path):
 //! [`tools::lint`] (diagnostics, fixes, key classes), [`tools::explain`]
 //! (facts and the decision), [`tools::compare`] (verdict diffs),
+//! [`tools::severity`] (how much each change matters),
+//! [`tools::expect`] (expectations files),
 //! [`tools::record`] (verdict records), [`tools::usage`] (AI usage
 //! preferences), [`tools::line_diff`], [`tools::reference`] (RFC and
 //! Google documentation), [`tools::replay`] (access logs judged by the

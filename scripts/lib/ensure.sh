@@ -125,6 +125,14 @@ ensure_shells() {
 	fi
 }
 
+# xmllint (libxml2-utils): `robotstxt test --format junit` is validated
+# against the vendored JUnit schema with it (cli/tests/junit.rs).
+ensure_xmllint() {
+	if ! command -v xmllint >/dev/null; then
+		apt_install libxml2-utils
+	fi
+}
+
 # The release build of the app compiles Rust's standard library with it
 # (build-std, so LTO and opt-level "z" reach std too) and makes a panic a
 # bare trap (`-Cpanic=immediate-abort`: no message formatting, no source

@@ -7,3 +7,4 @@ pub mod explain;
 pub mod fetch;
 pub mod lint;
 pub mod logs;
+pub mod test;

@@ -5,9 +5,14 @@
 //! - [`lint`]: diagnostics and their fixes (`Robots::diagnostics`), and
 //!   the classes of keys in Google's parsing report;
 //! - [`explain`]: why a verdict is what it is, as facts
-//!   (`FetchedRobots::explain`);
+//!   (`FetchedRobots::explain`), the rules that nearly decided
+//!   (`FetchedRobots::why_not`) and what each step rests on;
 //! - [`compare`]: verdicts that change between two readings
 //!   ([`compare::VerdictDiff`]);
+//! - [`severity`]: how much each change between two versions matters
+//!   ([`severity::CHANGE_CLASSES`], [`severity::FileChanges`]);
+//! - [`expect`]: expectations files, checked against a robots.txt
+//!   ([`expect::Expectations`]);
 //! - [`record`]: a verdict written down ([`record::VerdictRecord`]);
 //! - [`usage`]: AI usage preferences (`FetchedRobots::usage`);
 //! - [`crawlers`]: the crawler presets as data (tokens, operators,
@@ -20,10 +25,12 @@
 
 pub mod compare;
 pub mod crawlers;
+pub mod expect;
 pub mod explain;
 pub mod line_diff;
 pub mod lint;
 pub mod record;
 pub mod reference;
 pub mod replay;
+pub mod severity;
 pub mod usage;
