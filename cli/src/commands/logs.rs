@@ -540,6 +540,14 @@ fn write_report(
         .iter()
         .filter(|c| only.keeps(&c.token))
         .collect();
+    for token in &only.0 {
+        if !crawlers.iter().any(|c| c.token.eq_ignore_ascii_case(token)) {
+            out.line(&format!(
+                "No request claims to be {} (--crawler takes a robots.txt token, or an unknown client's name as the report shows it).",
+                printable(token)
+            ))?;
+        }
+    }
     let known: Vec<&CrawlerReport> = crawlers
         .iter()
         .copied()
