@@ -51,9 +51,10 @@
 //! [`tools::severity`] (how much each change matters),
 //! [`tools::expect`] (expectations files),
 //! [`tools::record`] (verdict records), [`tools::usage`] (AI usage
-//! preferences), [`tools::line_diff`], [`tools::reference`] (RFC and
-//! Google documentation), [`tools::replay`] (access logs judged by the
-//! version live at each request's time).
+//! preferences), [`tools::crawlers`] (the crawler presets as data, and
+//! which preset sent a user-agent string), [`tools::line_diff`],
+//! [`tools::reference`] (RFC and Google documentation), [`tools::replay`]
+//! (access logs judged by the version live at each request's time).
 //!
 //! **Readers** ([`read`]): [`read::url_list`] (the URLs to check, from
 //! lines, tables or sitemaps), [`read::log`] (access logs, as a stream of

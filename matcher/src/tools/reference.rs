@@ -138,6 +138,11 @@ pub const CONTENT_USAGE: Reference = rfc(
 );
 /// Cloudflare's Content Signals.
 pub const CONTENT_SIGNAL: Reference = rfc("Content Signals", "https://contentsignals.org/");
+/// Lighthouse's robots.txt audit.
+pub const LIGHTHOUSE_ROBOTS: Reference = rfc(
+    "Lighthouse: robots.txt is not valid",
+    "https://developer.chrome.com/docs/lighthouse/seo/invalid-robots-txt/",
+);
 
 impl Code {
     /// Where the behaviour behind this diagnostic is written down.
@@ -156,7 +161,10 @@ impl Code {
             Code::HtmlDocument => ACCESS_RESULTS,
             Code::AgentJoinsPreviousGroup => GOOGLE_GROUPING,
             Code::ContentUsageSyntax => CONTENT_USAGE,
-            Code::ContentSignalSyntax => CONTENT_SIGNAL,
+            Code::ContentSignalSyntax | Code::SignalContradictsRules => CONTENT_SIGNAL,
+            Code::AgentIsUserAgentString | Code::AgentLooksMisspelled => GOOGLE_CRAWLERS,
+            Code::GroupDropsGlobalRules => USER_AGENT,
+            Code::ValidatorRejects => LIGHTHOUSE_ROBOTS,
         }
     }
 }
@@ -202,12 +210,13 @@ mod tests {
 
     /// Where an address may point: RFC 9309's sections, Google's pages and
     /// parser, the AI preference specifications.
-    const KNOWN: [&str; 5] = [
+    const KNOWN: [&str; 6] = [
         "https://www.rfc-editor.org/rfc/rfc9309.html#section-2.",
         "https://developers.google.com/search/",
         "https://github.com/google/robotstxt/",
         "https://datatracker.ietf.org/doc/draft-ietf-aipref-",
         "https://contentsignals.org/",
+        "https://developer.chrome.com/docs/lighthouse/",
     ];
 
     #[test]
