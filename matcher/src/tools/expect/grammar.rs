@@ -350,8 +350,8 @@ fn read_preference(item: &str) -> Result<Option<ExpectedUsage>, ExpectErrorKind>
         UsageDirective::ContentUsage => "/ ",
         UsageDirective::ContentSignal => "",
     };
-    let (_, mut preferences, _) =
-        parse_usage(directive, &format!("{path}{}={value}", label.trim()));
+    let mut preferences =
+        parse_usage(directive, &format!("{path}{}={value}", label.trim())).preferences;
     match (preferences.pop(), preferences.is_empty()) {
         (Some(preference), true) => Ok(Some(ExpectedUsage {
             directive,
