@@ -532,3 +532,27 @@ fn several_logs_make_one_report_with_a_summary_each() {
     assert_eq!(replay.end_log(&mut |_| {}).name, "b.log");
     assert_eq!(replay.progress().lines, 3);
 }
+
+/// What a worker posts to its page: the report as JSON, times as RFC 3339,
+/// outcomes by name, the log's format by its short name.
+#[cfg(feature = "serde")]
+#[test]
+fn the_report_serializes_for_a_worker() {
+    let log = [
+        line("66.249.66.1", "10:00:00", "/robots.txt", 503, GOOGLEBOT),
+        line("66.249.66.1", "10:05:00", "/page", 200, GOOGLEBOT),
+    ]
+    .concat();
+    let (_, report) = replay(two_versions, &log);
+    let json = serde_json::to_value(&report).unwrap();
+    assert_eq!(json["logs"][0]["format"], "combined");
+    assert_eq!(json["versions"][1]["since"], "2024-05-02T10:00:00Z");
+    let googlebot = &json["crawlers"][0];
+    assert_eq!(googlebot["token"], "Googlebot");
+    assert_eq!(googlebot["kind"], "known");
+    assert_eq!(googlebot["counts"]["violations"], 1);
+    assert_eq!(googlebot["fetch_changes"][0]["outcome"], "503");
+    assert_eq!(googlebot["fetch_changes"][0]["every_url"], false);
+    assert_eq!(json["rules"][0]["outcome"], "503");
+    assert_eq!(json["timeline"][0]["hour"], "2024-05-02T10:00:00Z");
+}
