@@ -274,6 +274,7 @@ golden_tests! {
     error_logs_ranges_not_json: ["logs", "--robots", "logs/robots-old.txt", "--ip-ranges", "Googlebot=logs/ranges.txt", "logs/combined.log"];
     error_logs_no_published_ranges: ["logs", "--robots", "logs/robots-old.txt", "--ip-ranges", "FooBot", "logs/combined.log"];
     error_logs_another_format: ["logs", "--robots", "logs/robots-old.txt", "logs/robots-new.txt"];
+    error_logs_archive: ["logs", "--robots", "logs/robots-old.txt", "logs/archive.zip"];
     error_logs_missing_log: ["logs", "--robots", "logs/robots-old.txt", "logs/missing.log"];
     error_logs_no_log: ["logs", "--robots", "logs/robots-old.txt"];
     error_logs_no_robots: ["logs", "logs/combined.log"];

@@ -116,11 +116,12 @@ pub fn run(args: LogsArgs) -> Result<Status, CliError> {
     } = records;
     written?;
     let report = replay.report();
-    if report.requests == 0 && report.logs.iter().any(|log| log.unreadable.count > 0) {
+    let unread = |log: &LogSummary| log.unreadable.count > 0 || log.stopped.is_some();
+    if report.requests == 0 && report.logs.iter().any(unread) {
         return Err(CliError::Input(format!(
             "no line of {} is a request in a log format read here (Combined or Common Log Format, JSON lines, W3C extended, CSV with a header){}",
             names(&report.logs),
-            first_unreadable(&report.logs)
+            why_unread(&report.logs)
         )));
     }
     if args.format == LogsFormat::Text {
@@ -507,16 +508,22 @@ fn names(logs: &[LogSummary]) -> String {
         .join(", ")
 }
 
-fn first_unreadable(logs: &[LogSummary]) -> String {
+/// Why the first log that gave nothing gave nothing: reading stopped (an
+/// archive, a broken .gz), or its first unreadable line and why.
+fn why_unread(logs: &[LogSummary]) -> String {
     logs.iter()
         .find_map(|log| {
+            let name = printable(&log.name);
+            if let Some(stopped) = &log.stopped {
+                return Some(format!("; {name}: {stopped}"));
+            }
             let first = log.unreadable.first.first()?;
-            Some(format!(
-                "; {} line {}: {}",
-                printable(&log.name),
-                first.line,
-                printable(&first.text)
-            ))
+            let why = if first.message.starts_with("not a line of a log format") {
+                printable(&first.text).into_owned()
+            } else {
+                first.message.clone()
+            };
+            Some(format!("; {name} line {}: {why}", first.line))
         })
         .unwrap_or_default()
 }
