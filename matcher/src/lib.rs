@@ -67,6 +67,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod decision;
 pub mod encoding;
 mod fetch;
 mod fetched;

@@ -40,8 +40,8 @@
 //! [`Explanation::checked_path`]: super::Explanation::checked_path
 
 use crate::agent::Crawler;
+use crate::decision::{Best, Hit};
 use crate::fetched::FetchedRobots;
-use crate::index::{Best, Hit};
 use crate::model::RuleKind;
 use crate::pattern::{encode_path, find_piece, needs_request_escape, pattern_matches};
 use crate::robots::Robots;
