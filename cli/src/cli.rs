@@ -142,6 +142,37 @@ pub enum Command {
     /// Exit status: 0 whatever the outcome (a 404, a timeout: it is told on
     /// stderr), 2 for a bad command line.
     Fetch(FetchArgs),
+    /// Did the crawlers obey? Judge access logs by the robots.txt live at the time
+    ///
+    /// Reads access logs (Combined or Common Log Format, JSON lines, W3C
+    /// extended, CSV with a header; .gz too; '-' for stdin) as they stream,
+    /// names the crawler of each request from its user agent, and judges it
+    /// by the robots.txt version live when it was made (--robots
+    /// FILE@TIME for each version after the first), as that crawler had
+    /// the file: within 24 hours after a change a request the previous
+    /// version allowed is 'cached', not a violation (RFC 9309 2.4); a
+    /// crawler's robots.txt fetches in the log and their status apply the
+    /// fetch policy (after a 5xx, everything is disallowed for it until its
+    /// next fetch). With --ip-ranges, claims from outside the operator's
+    /// published ranges are unverified and counted apart.
+    ///
+    /// text prints the report: each log's format and the lines it could
+    /// not read, per crawler its requests, violations, cached and
+    /// unverified requests, share obeyed, robots.txt fetches, first and
+    /// last seen; the violations per rule; what robots.txt fetches changed.
+    /// json prints one object a line per crawler request (browsers are not
+    /// judged): time, ip, crawler, status, allowed, line, rule, verdict,
+    /// category, url, path, agent, mode, cached, verified (null when no
+    /// ranges were given for the crawler), robots_txt, version,
+    /// fetch_status, method, host, user_agent, log, log_line; csv the same
+    /// columns.
+    ///
+    /// Exit status: 0 (1 with --fail-on-violation when a crawler fetched a
+    /// URL disallowed at the time, outside the cache window, and not from
+    /// outside its ranges), 2 for a bad command line or an unreadable input.
+    ///
+    /// Example: robotstxt logs --robots old.txt --robots new.txt@2024-05-02T10:00:00Z --ip-ranges Googlebot access.log.gz
+    Logs(LogsArgs),
     /// Print a shell completion script
     ///
     /// Example: robotstxt completions bash > /etc/bash_completion.d/robotstxt
@@ -420,6 +451,60 @@ pub struct FetchArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct LogsArgs {
+    /// A robots.txt version: a file, '-' or a URL, and when it went live
+    /// (FILE@2024-05-02T10:00:00Z, RFC 3339; a date alone is its midnight
+    /// UTC). Repeatable; the version without a time (at most one) was live
+    /// from the start, and the earliest applies before its time
+    #[arg(long = "robots", value_name = "FILE[@TIME]")]
+    pub robots: Vec<String>,
+    /// Verify claims of crawler TOKEN (and of crawlers falling back to it)
+    /// against IP ranges in googlebot.json's shape, from a file or URL;
+    /// TOKEN alone fetches the ranges its operator publishes (Googlebot,
+    /// bingbot, GPTBot, ...). Repeatable
+    #[arg(long = "ip-ranges", value_name = "TOKEN[=FILE|URL]")]
+    pub ip_ranges: Vec<String>,
+    /// Output: text (the report), json (JSON Lines, one object per crawler
+    /// request) or csv
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: LogsFormat,
+    /// Read the logs in this format instead of telling it from their first
+    /// lines: combined, common, json, w3c or csv
+    #[arg(long, value_name = "FORMAT", value_parser = parse_log_format)]
+    pub log_format: Option<robots_matcher::read::log::LogFormat>,
+    /// Only these crawlers (robots.txt tokens, or an unknown client's
+    /// name; repeatable): their records, report rows and timeline
+    #[arg(long = "crawler", value_name = "TOKEN")]
+    pub crawlers: Vec<String>,
+    /// Print the requests per hour by verdict (per --crawler when given)
+    #[arg(long)]
+    pub timeline: bool,
+    /// Exit 1 if a crawler fetched a URL disallowed at the time (not within
+    /// the cache window, not an unverified claim)
+    #[arg(long)]
+    pub fail_on_violation: bool,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The access logs: files (.gz read as they come) or '-' for stdin
+    #[arg(value_name = "LOG")]
+    pub logs: Vec<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogsFormat {
+    /// The report
+    Text,
+    /// JSON Lines, one object per crawler request
+    Json,
+    /// CSV with a header row, one row per crawler request
+    Csv,
+}
+
+#[derive(Args, Debug)]
 pub struct CompletionsArgs {
     /// The shell to complete for
     #[arg(value_enum)]
@@ -442,6 +527,12 @@ fn parse_seconds(value: &str) -> Result<Duration, String> {
 /// names the value and the flag.
 pub fn mode_value(value: &str) -> Result<Mode, &'static str> {
     Mode::parse(value).ok_or("use google or rfc9309")
+}
+
+fn parse_log_format(value: &str) -> Result<robots_matcher::read::log::LogFormat, String> {
+    value
+        .parse()
+        .map_err(|e: robots_matcher::read::log::LogFormatError| e.to_string())
 }
 
 fn parse_severity(value: &str) -> Result<Severity, String> {
@@ -497,7 +588,7 @@ fn command_names() -> Vec<String> {
 }
 
 /// The subcommands, as the static names usage errors point at.
-const COMMANDS: [&str; 8] = [
+const COMMANDS: [&str; 9] = [
     "check",
     "batch",
     "lint",
@@ -505,6 +596,7 @@ const COMMANDS: [&str; 8] = [
     "diff",
     "test",
     "fetch",
+    "logs",
     "completions",
 ];
 

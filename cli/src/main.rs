@@ -57,6 +57,7 @@ fn run(argv: impl IntoIterator<Item = OsString>) -> Result<Status, CliError> {
             Command::Diff(args) => commands::diff::run(args),
             Command::Test(args) => commands::test::run(args),
             Command::Fetch(args) => commands::fetch::run(args),
+            Command::Logs(args) => commands::logs::run(args),
             Command::Completions(args) => {
                 let mut out = Output::new();
                 out.bytes(&cli::completions(args.shell))?;

@@ -255,6 +255,30 @@ golden_tests! {
     error_test_empty_expectations: ["test", "--robots", "basic.txt", "expectations-empty.txt"];
     error_test_two_stdin_inputs: ["test", "--robots", "-", "-"];
 
+    // logs: every format, versions and the cache window, robots.txt
+    // fetches, IP ranges, records, bad input.
+    logs_combined: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--ip-ranges", "Googlebot=logs/googlebot.json", "logs/combined.log"];
+    logs_combined_json: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--ip-ranges", "Googlebot=logs/googlebot.json", "--format", "json", "logs/combined.log"];
+    logs_gzip_csv_one_crawler: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--format", "csv", "--crawler", "GPTBot", "logs/combined.log.gz"];
+    logs_timeline: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--timeline", "--crawler", "gptbot", "logs/combined.log"];
+    logs_stdin_fail_on_violation: ["logs", "--robots", "logs/robots-new.txt", "--fail-on-violation", "-"] < "logs/combined.log";
+    logs_common: ["logs", "--robots", "logs/robots-old.txt", "logs/common.log"];
+    logs_cloudflare_json_lines: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--ip-ranges", "Googlebot=logs/googlebot.json", "logs/cloudflare.jsonl"];
+    logs_iis_w3c: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "logs/iis.log"];
+    logs_csv_export: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02", "--format", "json", "logs/export.csv"];
+    logs_several_logs: ["logs", "--robots", "logs/robots-new.txt", "logs/iis.log", "logs/common.log"];
+    logs_help: ["logs", "--help"];
+    error_logs_bad_time: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@yesterday", "logs/combined.log"];
+    error_logs_impossible_date: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-02-30", "logs/combined.log"];
+    error_logs_two_without_time: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt", "logs/combined.log"];
+    error_logs_ranges_not_json: ["logs", "--robots", "logs/robots-old.txt", "--ip-ranges", "Googlebot=logs/ranges.txt", "logs/combined.log"];
+    error_logs_no_published_ranges: ["logs", "--robots", "logs/robots-old.txt", "--ip-ranges", "FooBot", "logs/combined.log"];
+    error_logs_another_format: ["logs", "--robots", "logs/robots-old.txt", "logs/robots-new.txt"];
+    error_logs_archive: ["logs", "--robots", "logs/robots-old.txt", "logs/archive.zip"];
+    error_logs_missing_log: ["logs", "--robots", "logs/robots-old.txt", "logs/missing.log"];
+    error_logs_no_log: ["logs", "--robots", "logs/robots-old.txt"];
+    error_logs_no_robots: ["logs", "logs/combined.log"];
+
     // Help and version.
     main_help: ["--help"];
     check_help: ["check", "--help"];

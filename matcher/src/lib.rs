@@ -53,11 +53,13 @@
 //! [`tools::expect`] (expectations files),
 //! [`tools::record`] (verdict records), [`tools::usage`] (AI usage
 //! preferences), [`tools::crawlers`] (the crawler presets as data, and
-//! which preset sent a user-agent string), [`tools::line_diff`], [`tools::reference`] (RFC and
-//! Google documentation).
+//! which preset sent a user-agent string), [`tools::line_diff`],
+//! [`tools::reference`] (RFC and Google documentation), [`tools::replay`]
+//! (access logs judged by the version live at each request's time).
 //!
 //! **Readers** ([`read`]): [`read::url_list`] (the URLs to check, from
-//! lines, tables or sitemaps).
+//! lines, tables or sitemaps), [`read::log`] (access logs, as a stream of
+//! requests), [`read::ip_ranges`] (the IP ranges operators publish).
 //!
 //! Nothing here depends on the web platform: the crate builds for native
 //! targets and for wasm32 alike. With the `serde` feature, records and the

@@ -18,6 +18,8 @@
 //! - [`crawlers`]: the crawler presets as data (tokens, operators,
 //!   purposes, fallbacks, user-agent strings, IP-range sources) and
 //!   [`crawlers::identify`], a user-agent string's crawler;
+//! - [`replay`]: access logs judged by the robots.txt version live at each
+//!   request's time, per crawler, rule and hour;
 //! - [`line_diff`]: which lines differ between two versions;
 //! - [`reference`](mod@reference): where each behaviour is written down.
 
@@ -29,5 +31,6 @@ pub mod line_diff;
 pub mod lint;
 pub mod record;
 pub mod reference;
+pub mod replay;
 pub mod severity;
 pub mod usage;
