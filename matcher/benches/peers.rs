@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use robots_matcher::{AgentName, CheckOptions, Crawler, Robots};
+use test_support::rng::{pick, seeded, Rng};
 
 const AGENT: &str = "Googlebot";
 
@@ -187,24 +188,6 @@ fn fmt_rate(r: f64) -> String {
 // ---------------------------------------------------------------------------
 // Inputs.
 
-/// xorshift64*: fixed seed, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
-
 const WORDS: &[&str] = &[
     "shop", "cart", "api", "v1", "v2", "search", "admin", "private", "static", "img", "docs",
     "blog", "2024", "user", "account", "checkout", "print", "tag", "category", "wp-admin",
@@ -224,15 +207,15 @@ const PARAMS: &[&str] = &[
 
 fn random_path(rng: &mut Rng) -> String {
     let mut path = String::new();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..1 + rng.usize(..4) {
         path.push('/');
-        path.push_str(rng.pick(WORDS));
+        path.push_str(pick(rng, WORDS));
     }
-    if rng.below(3) == 0 {
+    if rng.usize(..3) == 0 {
         path.push('/');
-        path.push_str(rng.pick(WORDS));
-        path.push_str(rng.pick(EXTS));
-    } else if rng.below(2) == 0 {
+        path.push_str(pick(rng, WORDS));
+        path.push_str(pick(rng, EXTS));
+    } else if rng.usize(..2) == 0 {
         path.push('/');
     }
     path
@@ -240,16 +223,16 @@ fn random_path(rng: &mut Rng) -> String {
 
 /// One Allow/Disallow pattern: plain prefixes, `*` and `$` mixed.
 fn random_pattern(rng: &mut Rng) -> String {
-    match rng.below(10) {
+    match rng.usize(..10) {
         0..=4 => random_path(rng),
-        5 => format!("/*{}$", rng.pick(EXTS)),
-        6 => format!("/*?{}=", rng.pick(PARAMS)),
+        5 => format!("/*{}$", pick(rng, EXTS)),
+        6 => format!("/*?{}=", pick(rng, PARAMS)),
         7 => format!(
             "{}/*/{}",
             random_path(rng).trim_end_matches('/'),
-            rng.pick(WORDS)
+            pick(rng, WORDS)
         ),
-        8 => format!("{}*{}", random_path(rng), rng.pick(EXTS)),
+        8 => format!("{}*{}", random_path(rng), pick(rng, EXTS)),
         _ => format!("{}$", random_path(rng)),
     }
 }
@@ -257,7 +240,7 @@ fn random_pattern(rng: &mut Rng) -> String {
 /// A robots.txt of about `rules` rules in a few groups, with comments, a
 /// sitemap and a crawl-delay, like a large real file.
 fn synthetic_robots(seed: u64, rules: usize) -> String {
-    let mut rng = Rng(seed);
+    let mut rng = seeded(seed);
     let groups: &[&[&str]] = &[
         &["*"],
         &["Googlebot", "Googlebot-Image"],
@@ -277,7 +260,7 @@ fn synthetic_robots(seed: u64, rules: usize) -> String {
             out.push_str("Crawl-delay: 2\n");
         }
         for i in 0..per_group {
-            let kind = if rng.below(4) == 0 {
+            let kind = if rng.usize(..4) == 0 {
                 "Allow"
             } else {
                 "Disallow"
@@ -296,7 +279,7 @@ fn synthetic_robots(seed: u64, rules: usize) -> String {
 /// Fixed-seed absolute URLs: half built from the file's own patterns (so
 /// they match), half random; some with a query.
 fn urls_for(robots: &Robots, seed: u64, n: usize) -> Vec<String> {
-    let mut rng = Rng(seed);
+    let mut rng = seeded(seed);
     let patterns: Vec<&str> = robots
         .rules()
         .iter()
@@ -305,19 +288,23 @@ fn urls_for(robots: &Robots, seed: u64, n: usize) -> Vec<String> {
         .collect();
     (0..n)
         .map(|_| {
-            let mut path = if !patterns.is_empty() && rng.below(2) == 0 {
-                let p = patterns[rng.below(patterns.len())];
+            let mut path = if !patterns.is_empty() && rng.usize(..2) == 0 {
+                let p = patterns[rng.usize(..patterns.len())];
                 let p = p.strip_suffix('$').unwrap_or(p);
-                let mut s = p.replace('*', rng.pick(WORDS));
-                if rng.below(2) == 0 {
-                    s.push_str(rng.pick(WORDS));
+                let mut s = p.replace('*', pick(&mut rng, WORDS));
+                if rng.usize(..2) == 0 {
+                    s.push_str(pick(&mut rng, WORDS));
                 }
                 s
             } else {
                 random_path(&mut rng)
             };
-            if rng.below(4) == 0 {
-                path.push_str(&format!("?{}={}", rng.pick(PARAMS), rng.below(1000)));
+            if rng.usize(..4) == 0 {
+                path.push_str(&format!(
+                    "?{}={}",
+                    pick(&mut rng, PARAMS),
+                    rng.usize(..1000)
+                ));
             }
             format!("https://example.com{path}")
         })
@@ -404,9 +391,9 @@ fn sample_corpus_files(dir: &Path) -> Option<Vec<(String, Vec<u8>)>> {
         .filter(|r| r.0 > SAMPLE_MIN_BYTES)
         .map(|r| r.1)
         .collect();
-    let mut rng = Rng(SAMPLE_SEED);
+    let mut rng = seeded(SAMPLE_SEED);
     for i in 0..SAMPLE_RANDOM.min(rest.len()) {
-        let j = i + rng.below(rest.len() - i);
+        let j = rng.usize(i..rest.len());
         rest.swap(i, j);
         picked.push(rest[i]);
     }

@@ -28,7 +28,8 @@
 //!
 //! The crate is a core, with tools and readers above it. The core never
 //! imports a tool or a reader; readers import only the core; tools import
-//! the core, the readers and each other (`tests/layout.rs` checks it).
+//! the core, the readers and each other (the workspace's
+//! `tests/architecture.rs` checks it).
 //!
 //! **Core** (its types at the crate root), in the order of Google's
 //! `robots.cc`, each module using only those before it:
