@@ -279,6 +279,27 @@ fn no_fix_when_an_exception_cannot_be_copied_for_every_crawler_of_the_group() {
 }
 
 #[test]
+fn an_exception_is_not_copied_for_a_crawler_reported_elsewhere_or_named_in_part() {
+    // GPTBot is reported at its first group; Mozilla is named by a pasted
+    // browser string read only in part. Both still read the group the fix
+    // writes into, so copying `Allow: /private/press/` would open it to
+    // them: their own `Disallow: /private/` decides it now.
+    for text in [
+        "User-agent: GPTBot\nDisallow: /private/\n\nUser-agent: GPTBot\nUser-agent: GTPBot\nDisallow: /tmp/\n\nUser-agent: *\nAllow: /private/press/\nDisallow: /\n",
+        "User-agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\nDisallow: /private/\n\nUser-agent: *\nDisallow: /private/\nAllow: /private/press/\n\nUser-agent: Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)\nUser-agent: GPTBot\nDisallow: /tmp/\n",
+    ] {
+        let after = fixed(text, Code::GroupDropsGlobalRules);
+        for agent in ["GPTBot", "Mozilla"] {
+            assert_eq!(
+                allowed(text, agent, "/private/press/x"),
+                allowed(&after, agent, "/private/press/x"),
+                "{agent}\n{text}\n---\n{after}"
+            );
+        }
+    }
+}
+
+#[test]
 fn groups_that_only_allow_or_allow_the_path_themselves_are_deliberate() {
     for text in [
         // Only allows: deliberate.

@@ -66,6 +66,20 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
             let AgentName::Token(token) = &agent.name else {
                 continue;
             };
+            // Every crawler of the group gets the copied rules, whether or
+            // not it is reported here (it may be reported at another group
+            // naming it, ignore `*`, or be named by a value read only in
+            // part, as `Mozilla/5.0 (...)` names `Mozilla`): an Allow is free to copy only when
+            // it decides nothing else for any of them.
+            let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
+            free_allows.retain(|&r| {
+                global_allows.iter().any(|(a, path)| {
+                    let verdict = matcher.check(path);
+                    *a == r
+                        && (verdict.category == Category::AllowedImplicit
+                            || verdict.rule == Some(r))
+                })
+            });
             // A value read only in part (`Spinn3r` is read as `Spinn`)
             // names no crawler that follows it: `user-agent-cut` says so.
             if token.len() != agent.value.trim().len() {
@@ -78,15 +92,6 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
                 continue;
             }
             reported.push(key);
-            let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
-            free_allows.retain(|&r| {
-                global_allows.iter().any(|(a, path)| {
-                    let verdict = matcher.check(path);
-                    *a == r
-                        && (verdict.category == Category::AllowedImplicit
-                            || verdict.rule == Some(r))
-                })
-            });
             let left_out: Vec<usize> = global_disallows
                 .iter()
                 .filter(|(_, path)| matcher.check(path).category == Category::AllowedImplicit)
