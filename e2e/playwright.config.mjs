@@ -4,7 +4,7 @@
 // `playwright install`.
 //
 // The suite tests an existing release build in dist/ (scripts/test builds it
-// once). To test a sub-path build:
+// once; E2E_DIST names another directory). To test a sub-path build:
 //   trunk build --release --public-url /some/sub/path/
 //   E2E_BASE_PATH=/some/sub/path/ npm run e2e
 
@@ -38,7 +38,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: `node e2e/serve-dist.mjs --dir dist --port ${port} --base ${basePath}`,
+    command: `node e2e/serve-dist.mjs --dir ${process.env.E2E_DIST ?? 'dist'} --port ${port} --base ${basePath}`,
     cwd: repoRoot,
     url: baseURL,
     reuseExistingServer: !process.env.CI,

@@ -343,18 +343,13 @@ mod tests {
     use super::*;
     use base64::engine::general_purpose::URL_SAFE_NO_PAD;
     use base64::Engine as _;
+    use test_support::rng::{self, pick, seeded, Rng};
 
     #[test]
     fn base64url_matches_the_base64_crate() {
-        let mut x: u32 = 0x1234_5678;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            x
-        };
+        let mut random = seeded(0x1234_5678);
         for len in 0..64 {
-            let bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            let bytes = rng::bytes(&mut random, len);
             let mut ours = String::new();
             base64url_encode(&bytes, &mut ours);
             assert_eq!(ours, URL_SAFE_NO_PAD.encode(&bytes));
@@ -364,7 +359,7 @@ mod tests {
         for len in 0..7 {
             for _ in 0..300 {
                 let text: String = (0..len)
-                    .map(|_| char::from(symbols[next() as usize % symbols.len()]))
+                    .map(|_| char::from(pick(&mut random, symbols)))
                     .collect();
                 assert_eq!(
                     base64url_decode(&text),
@@ -569,64 +564,49 @@ mod tests {
         assert!(message.contains("8 MiB"), "{message}");
     }
 
-    /// xorshift64*: deterministic pseudo-randomness without a dependency.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-
-        fn text(&mut self, max_len: usize) -> String {
-            const PIECES: &[&str] = &[
-                "a",
-                "Z",
-                "/",
-                "*",
-                "$",
-                "#",
-                "\n",
-                "\r\n",
-                "\t",
-                " ",
-                "\0",
-                "é",
-                "日本",
-                "🤖",
-                "User-agent: ",
-                "Disallow: ",
-                "%2F",
-                "\u{feff}",
-                ">",
-                "!*",
-            ];
-            let len = self.below(max_len + 1);
-            (0..len).map(|_| PIECES[self.below(PIECES.len())]).collect()
-        }
+    /// Up to `max_len` pieces of text a link must carry intact.
+    fn text(rng: &mut Rng, max_len: usize) -> String {
+        const PIECES: &[&str] = &[
+            "a",
+            "Z",
+            "/",
+            "*",
+            "$",
+            "#",
+            "\n",
+            "\r\n",
+            "\t",
+            " ",
+            "\0",
+            "é",
+            "日本",
+            "🤖",
+            "User-agent: ",
+            "Disallow: ",
+            "%2F",
+            "\u{feff}",
+            ">",
+            "!*",
+        ];
+        let len = rng.usize(..=max_len);
+        (0..len).map(|_| pick(rng, PIECES)).collect()
     }
 
     #[test]
     fn many_generated_states_round_trip() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = seeded(0x9e37_79b9_7f4a_7c15);
         for _ in 0..500 {
             let state = AppState {
-                robots_txt: rng.text(400),
-                crawlers: (0..rng.below(6)).map(|_| rng.text(12)).collect(),
-                urls: rng.text(60),
-                mode: if rng.below(2) == 0 {
+                robots_txt: text(&mut rng, 400),
+                crawlers: (0..rng.usize(..6)).map(|_| text(&mut rng, 12)).collect(),
+                urls: text(&mut rng, 60),
+                mode: if rng.bool() {
                     Mode::Google
                 } else {
                     Mode::Rfc9309
                 },
-                before: (rng.below(2) == 0).then(|| rng.text(300)),
-                fetch: ["200", "404", "redirect-6", "timeout"][rng.below(4)]
+                before: rng.bool().then(|| text(&mut rng, 300)),
+                fetch: pick(&mut rng, &["200", "404", "redirect-6", "timeout"])
                     .parse()
                     .unwrap(),
             };
@@ -637,16 +617,16 @@ mod tests {
 
     #[test]
     fn corrupted_hashes_never_panic() {
-        let mut rng = Rng(42);
+        let mut rng = seeded(42);
         let hash = sample().to_hash();
         const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
         for _ in 0..2000 {
             let mut bytes = hash.clone().into_bytes();
-            for _ in 0..=rng.below(4) {
-                let at = 3 + rng.below(bytes.len() - 3);
-                bytes[at] = ALPHABET[rng.below(ALPHABET.len())];
+            for _ in 0..=rng.usize(..4) {
+                let at = rng.usize(3..bytes.len());
+                bytes[at] = pick(&mut rng, ALPHABET);
             }
-            let cut = 3 + rng.below(bytes.len() - 2);
+            let cut = rng.usize(3..=bytes.len());
             let corrupted = String::from_utf8(bytes[..cut].to_vec()).unwrap();
             // Any outcome but a panic is fine; most will be errors.
             let _ = AppState::from_hash(&corrupted);

@@ -3,7 +3,7 @@
 fn main() {
     // Route Rust panics to the browser console instead of an opaque trap.
     // Release builds from the scripts make a panic a bare trap instead (see
-    // RELEASE_BUILD_ENV in scripts/lib/ensure.sh), so this serves dev builds.
+    // SIZE_OPTIONS_ENV in scripts/lib/ensure.sh), so this serves dev builds.
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(robots_playground::app::App);
 }

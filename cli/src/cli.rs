@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{Args, CommandFactory, Parser, Subcommand, ValueEnum};
+use robots_matcher::tools::severity::Severity;
 use robots_matcher::{FetchOutcome, Mode};
 
 use crate::error::CliError;
@@ -31,7 +32,8 @@ which reads up to 32 MiB. A fetch decodes gzip, deflate and br bodies and
 refuses other codings; --timeout covers the whole fetch, redirects included.
 
 Exit status: 0 done, 1 found what was asked to fail on (lint errors,
---fail-on-disallowed, --fail-on-change), 2 bad command line or unreadable input.";
+--fail-on-disallowed, --fail-on-change, --fail-on, failed expectations), 2 bad
+command line or unreadable input.";
 
 /// robotstxt: check URLs against robots.txt exactly as Googlebot reads it,
 /// or strictly by RFC 9309.
@@ -91,20 +93,46 @@ pub enum Command {
     /// For each URL: the path taken from it, the path actually checked,
     /// which groups apply to the crawler and why, every rule of those groups
     /// that matches and its length, how the longest match and the tie-break
-    /// decide, and the verdict with its deciding line.
+    /// decide, the rules that nearly decided and why each did not ("why
+    /// not"), and the verdict with its deciding line. Each step names the
+    /// source that governs it: the RFC 9309 section, or Google's
+    /// documentation or parser for what only Google does.
     ///
     /// Exit status: 0, or 2 for a bad command line or an unreadable file.
     Explain(ExplainArgs),
-    /// List the URLs whose verdict changes between two robots.txt files
+    /// List what changes between two robots.txt files, and how much it matters
     ///
     /// For every URL whose verdict differs (allowed in one file, disallowed
     /// in the other) prints the change and the deciding rule in each file
-    /// with its line, then a summary. URLs whose verdict stays the same are
-    /// not listed, even when another line decides it.
+    /// with its line. URLs whose verdict stays the same are not listed, even
+    /// when another line decides it. Then the file's own changes: * newly
+    /// disallowed from (or allowed on) the site root, whatever URLs were
+    /// given; rules and other lines added or removed, per crawler; or
+    /// comments and whitespace alone. Each change is critical, warning or
+    /// info (see --fail-on and the README), and a summary counts them.
     ///
-    /// Exit status: 0 (1 with --fail-on-change when a verdict changes), 2 for
-    /// a bad command line or an unreadable file.
+    /// Exit status: 0 (1 with --fail-on-change when a verdict changes, or
+    /// with --fail-on when a change is that severe), 2 for a bad command
+    /// line or an unreadable file.
     Diff(DiffArgs),
+    /// Check an expectations file: do crawlers get the verdicts you expect?
+    ///
+    /// EXPECTATIONS holds one expectation a line: CRAWLERS EXPECTED URL, as
+    /// in 'Googlebot,bingbot allowed /' or 'GPTBot disallowed /blog/'.
+    /// CRAWLERS are comma-separated crawler specs (see `robotstxt --help`);
+    /// EXPECTED is allowed, disallowed, and/or AI usage preferences that
+    /// must apply (train-ai=n for Content-Usage, ai-train=no for
+    /// Content-Signal), comma-separated; URL is a URL or a path. '#' starts
+    /// a comment; '@mode rfc9309' (or google, default) sets the reading for
+    /// the lines below. Each crawler of each line is one check, printed
+    /// with the verdict and the line of robots.txt that decided it.
+    ///
+    /// Exit status: 0 when every expectation holds, 1 when one fails, 2
+    /// for a bad command line, an unreadable file or mistakes in the
+    /// expectations file (each is printed as FILE:LINE; nothing is checked).
+    ///
+    /// Example: robotstxt test --robots public/robots.txt robots-expectations.txt
+    Test(TestArgs),
     /// Fetch a robots.txt like a crawler and print it, with how the fetch went
     ///
     /// Prints the body (as fetched, up to the size limit) on stdout, and on
@@ -114,18 +142,57 @@ pub enum Command {
     /// Exit status: 0 whatever the outcome (a 404, a timeout: it is told on
     /// stderr), 2 for a bad command line.
     Fetch(FetchArgs),
+    /// Did the crawlers obey? Judge access logs by the robots.txt live at the time
+    ///
+    /// Reads access logs (Combined or Common Log Format, JSON lines, W3C
+    /// extended, CSV with a header; .gz too; '-' for stdin) as they stream,
+    /// names the crawler of each request from its user agent, and judges it
+    /// by the robots.txt version live when it was made (--robots
+    /// FILE@TIME for each version after the first), as that crawler had
+    /// the file: within 24 hours after a change a request the previous
+    /// version allowed is 'cached', not a violation (RFC 9309 2.4); a
+    /// crawler's robots.txt fetches in the log and their status apply the
+    /// fetch policy (after a 5xx, everything is disallowed for it until its
+    /// next fetch). With --ip-ranges, claims from outside the operator's
+    /// published ranges are unverified and counted apart.
+    ///
+    /// text prints the report: each log's format and the lines it could
+    /// not read, per crawler its requests, violations, cached and
+    /// unverified requests, share obeyed, robots.txt fetches, first and
+    /// last seen; the violations per rule; what robots.txt fetches changed.
+    /// json prints one object a line per crawler request (browsers are not
+    /// judged): time, ip, crawler, status, allowed, line, rule, verdict,
+    /// category, url, path, agent, mode, cached, verified (null when no
+    /// ranges were given for the crawler), robots_txt, version,
+    /// fetch_status, method, host, user_agent, log, log_line; csv the same
+    /// columns.
+    ///
+    /// Exit status: 0 (1 with --fail-on-violation when a crawler fetched a
+    /// URL disallowed at the time, outside the cache window, and not from
+    /// outside its ranges), 2 for a bad command line or an unreadable input.
+    ///
+    /// Example: robotstxt logs --robots old.txt --robots new.txt@2024-05-02T10:00:00Z --ip-ranges Googlebot access.log.gz
+    Logs(LogsArgs),
     /// Print a shell completion script
     ///
     /// Example: robotstxt completions bash > /etc/bash_completion.d/robotstxt
     Completions(CompletionsArgs),
 }
 
-/// `--agent`, `--raw-url`, `--legacy-agent-matching`.
+/// `--agent`, and how its checks match.
 #[derive(Args, Debug, Clone, Default)]
 pub struct CrawlerArgs {
     /// The crawler (repeatable; see `robotstxt --help`)
     #[arg(long = "agent", value_name = "SPEC")]
     pub agents: Vec<String>,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+}
+
+/// `--raw-url`, `--legacy-agent-matching`: how URLs are read and crawlers
+/// matched (also for `test`, whose crawlers come from its file).
+#[derive(Args, Debug, Clone, Default)]
+pub struct MatchArgs {
     /// Match the path exactly as typed, without the percent-encoding a
     /// crawler's request applies
     #[arg(long)]
@@ -278,6 +345,10 @@ pub struct ExplainArgs {
     pub fetch_status: FetchStatusArgs,
     #[command(flatten)]
     pub http: HttpArgs,
+    /// JSON Lines, one object per URL: the verdict record, every step's
+    /// facts, the near misses and each step's sources
+    #[arg(long)]
+    pub json: bool,
     /// The URLs to explain
     #[arg(value_name = "URL")]
     pub urls: Vec<String>,
@@ -290,13 +361,27 @@ pub struct DiffArgs {
     #[arg(long, value_name = "FILE")]
     pub urls: Option<String>,
     /// JSON Lines, one object per changed URL: change (newly-allowed,
-    /// newly-disallowed), url, agent, old and new (each the record check
-    /// --format json writes)
+    /// newly-disallowed), url, agent, severity, class, old and new (each the
+    /// record check --format json writes)
     #[arg(long)]
     pub json: bool,
+    /// With --json, also print the file's own changes, after the URLs: *
+    /// on the site root (the shape of a URL change), and per rule or other
+    /// line change (rule-removed, rule-added, directive-removed,
+    /// directive-added), severity, class, text, file, line, agents, or for
+    /// the text change (comments-only, rules-unchanged), severity, class.
+    /// (Text output always shows them.)
+    #[arg(long, requires = "json")]
+    pub file_changes: bool,
     /// Exit 1 if any verdict changes
     #[arg(long)]
     pub fail_on_change: bool,
+    /// Exit 1 if any change is at least this severe: critical (a search
+    /// crawler newly disallowed, or * from the site root), warning (another
+    /// crawler newly disallowed, an Allow removed, a Disallow added) or
+    /// info (anything else that changed, comments included)
+    #[arg(long, value_name = "SEVERITY", value_parser = parse_severity)]
+    pub fail_on: Option<Severity>,
     #[command(flatten)]
     pub crawler: CrawlerArgs,
     #[command(flatten)]
@@ -314,6 +399,47 @@ pub struct DiffArgs {
 }
 
 #[derive(Args, Debug)]
+pub struct TestArgs {
+    /// The robots.txt to check: a file, '-' for stdin, or a URL (fetched
+    /// like a crawler does: a 503 disallows everything)
+    #[arg(long, value_name = "FILE|URL")]
+    pub robots: Option<String>,
+    /// Output format: text (a line per check and a summary), json (JSON
+    /// Lines, one object per check: line, crawler, url, expected, allowed,
+    /// passed, deciding_line, deciding_text, usage, record), junit (JUnit
+    /// XML, a testcase per check) or github (an error annotation on each
+    /// failing line of the expectations file)
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<TestFormat>,
+    /// Same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub fetch_status: FetchStatusArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The expectations file ('-' for stdin)
+    #[arg(value_name = "EXPECTATIONS")]
+    pub expectations: Option<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TestFormat {
+    /// A line per check (ok or FAIL) and a summary line
+    Text,
+    /// JSON Lines, one object per check
+    Json,
+    /// JUnit XML, one testcase per check
+    Junit,
+    /// GitHub Actions workflow commands: an error per failing check
+    Github,
+}
+
+#[derive(Args, Debug)]
 pub struct FetchArgs {
     #[command(flatten)]
     pub read: ReadArgs,
@@ -322,6 +448,60 @@ pub struct FetchArgs {
     /// The robots.txt URL, or a page's URL (its site's /robots.txt is fetched)
     #[arg(value_name = "URL")]
     pub url: String,
+}
+
+#[derive(Args, Debug)]
+pub struct LogsArgs {
+    /// A robots.txt version: a file, '-' or a URL, and when it went live
+    /// (FILE@2024-05-02T10:00:00Z, RFC 3339; a date alone is its midnight
+    /// UTC). Repeatable; the version without a time (at most one) was live
+    /// from the start, and the earliest applies before its time
+    #[arg(long = "robots", value_name = "FILE[@TIME]")]
+    pub robots: Vec<String>,
+    /// Verify claims of crawler TOKEN (and of crawlers falling back to it)
+    /// against IP ranges in googlebot.json's shape, from a file or URL;
+    /// TOKEN alone fetches the ranges its operator publishes (Googlebot,
+    /// bingbot, GPTBot, ...). Repeatable
+    #[arg(long = "ip-ranges", value_name = "TOKEN[=FILE|URL]")]
+    pub ip_ranges: Vec<String>,
+    /// Output: text (the report), json (JSON Lines, one object per crawler
+    /// request) or csv
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "text")]
+    pub format: LogsFormat,
+    /// Read the logs in this format instead of telling it from their first
+    /// lines: combined, common, json, w3c or csv
+    #[arg(long, value_name = "FORMAT", value_parser = parse_log_format)]
+    pub log_format: Option<robots_matcher::read::log::LogFormat>,
+    /// Only these crawlers (robots.txt tokens, or an unknown client's
+    /// name; repeatable): their records, report rows and timeline
+    #[arg(long = "crawler", value_name = "TOKEN")]
+    pub crawlers: Vec<String>,
+    /// Print the requests per hour by verdict (per --crawler when given)
+    #[arg(long)]
+    pub timeline: bool,
+    /// Exit 1 if a crawler fetched a URL disallowed at the time (not within
+    /// the cache window, not an unverified claim)
+    #[arg(long)]
+    pub fail_on_violation: bool,
+    #[command(flatten)]
+    pub matching: MatchArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
+    #[command(flatten)]
+    pub http: HttpArgs,
+    /// The access logs: files (.gz read as they come) or '-' for stdin
+    #[arg(value_name = "LOG")]
+    pub logs: Vec<String>,
+}
+
+#[derive(ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogsFormat {
+    /// The report
+    Text,
+    /// JSON Lines, one object per crawler request
+    Json,
+    /// CSV with a header row, one row per crawler request
+    Csv,
 }
 
 #[derive(Args, Debug)]
@@ -347,6 +527,16 @@ fn parse_seconds(value: &str) -> Result<Duration, String> {
 /// names the value and the flag.
 pub fn mode_value(value: &str) -> Result<Mode, &'static str> {
     Mode::parse(value).ok_or("use google or rfc9309")
+}
+
+fn parse_log_format(value: &str) -> Result<robots_matcher::read::log::LogFormat, String> {
+    value
+        .parse()
+        .map_err(|e: robots_matcher::read::log::LogFormatError| e.to_string())
+}
+
+fn parse_severity(value: &str) -> Result<Severity, String> {
+    Severity::parse(value).ok_or_else(|| "use critical, warning or info".to_string())
 }
 
 fn parse_fetch_status(value: &str) -> Result<FetchOutcome, String> {
@@ -398,13 +588,15 @@ fn command_names() -> Vec<String> {
 }
 
 /// The subcommands, as the static names usage errors point at.
-const COMMANDS: [&str; 7] = [
+const COMMANDS: [&str; 9] = [
     "check",
     "batch",
     "lint",
     "explain",
     "diff",
+    "test",
     "fetch",
+    "logs",
     "completions",
 ];
 

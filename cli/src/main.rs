@@ -14,6 +14,7 @@ mod error;
 mod fetch;
 mod formats;
 mod input;
+mod junit;
 mod output;
 mod robots_file;
 mod settings;
@@ -54,7 +55,9 @@ fn run(argv: impl IntoIterator<Item = OsString>) -> Result<Status, CliError> {
             Command::Lint(args) => commands::lint::run(args),
             Command::Explain(args) => commands::explain::run(args),
             Command::Diff(args) => commands::diff::run(args),
+            Command::Test(args) => commands::test::run(args),
             Command::Fetch(args) => commands::fetch::run(args),
+            Command::Logs(args) => commands::logs::run(args),
             Command::Completions(args) => {
                 let mut out = Output::new();
                 out.bytes(&cli::completions(args.shell))?;

@@ -4,7 +4,7 @@
 
 use robots_matcher::{AgentMatching, CheckOptions, Crawler, Mode, ParseOptions};
 
-use crate::cli::{mode_value, CrawlerArgs, HttpArgs, ReadArgs};
+use crate::cli::{mode_value, CrawlerArgs, HttpArgs, MatchArgs, ReadArgs};
 use crate::crawler::crawler_from_specs;
 use crate::error::CliError;
 use crate::fetch::FetchSettings;
@@ -28,7 +28,7 @@ impl HttpArgs {
     }
 }
 
-impl CrawlerArgs {
+impl MatchArgs {
     /// How to check URLs.
     pub fn check_options(&self) -> CheckOptions {
         CheckOptions {
@@ -39,6 +39,13 @@ impl CrawlerArgs {
                 AgentMatching::Exact
             },
         }
+    }
+}
+
+impl CrawlerArgs {
+    /// How to check URLs.
+    pub fn check_options(&self) -> CheckOptions {
+        self.matching.check_options()
     }
 
     /// The crawler the `--agent` flags describe; at least one is required.

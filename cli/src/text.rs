@@ -37,32 +37,48 @@ const MAX_COLUMN_WIDTH: usize = 60;
 /// Lays out rows of cells in columns separated by two spaces. The last cell
 /// of a row is never padded, and empty trailing cells are dropped.
 pub fn columns(rows: &[Vec<String>]) -> Vec<String> {
-    let width = |cell: &String| cell.chars().count();
-    let count = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = (0..count)
-        .map(|i| {
-            rows.iter()
-                .filter_map(|row| row.get(i))
-                .map(width)
-                .filter(|&w| w <= MAX_COLUMN_WIDTH)
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    rows.iter()
-        .map(|row| {
-            let mut line = String::new();
-            for (i, cell) in row.iter().enumerate() {
-                line.push_str(cell);
-                if i + 1 < row.len() {
-                    let pad = widths[i].saturating_sub(width(cell)) + 2;
-                    line.extend(std::iter::repeat_n(' ', pad));
-                }
+    let mut widths = ColumnWidths::default();
+    for row in rows {
+        widths.add(row);
+    }
+    rows.iter().map(|row| widths.line(row)).collect()
+}
+
+/// The widths of columns, measured a row at a time, so that a long table
+/// can be measured in one pass and written in a second without being
+/// held ([`columns`] does both at once).
+#[derive(Default)]
+pub struct ColumnWidths(Vec<usize>);
+
+impl ColumnWidths {
+    /// Widens the columns for `row` (cells over [`MAX_COLUMN_WIDTH`] push
+    /// only their own row).
+    pub fn add(&mut self, row: &[String]) {
+        if self.0.len() < row.len() {
+            self.0.resize(row.len(), 0);
+        }
+        for (width, cell) in self.0.iter_mut().zip(row) {
+            let w = cell.chars().count();
+            if w <= MAX_COLUMN_WIDTH {
+                *width = (*width).max(w);
             }
-            line.truncate(line.trim_end().len());
-            line
-        })
-        .collect()
+        }
+    }
+
+    /// `row` laid out in these columns.
+    pub fn line(&self, row: &[String]) -> String {
+        let mut line = String::new();
+        for (i, cell) in row.iter().enumerate() {
+            line.push_str(cell);
+            if i + 1 < row.len() {
+                let width = self.0.get(i).copied().unwrap_or(0);
+                let pad = width.saturating_sub(cell.chars().count()) + 2;
+                line.extend(std::iter::repeat_n(' ', pad));
+            }
+        }
+        line.truncate(line.trim_end().len());
+        line
+    }
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use std::time::Duration;
 use robots_matcher::{CheckOptions, Crawler, Mode, ParseOptions, Robots};
 use serde_json::{json, Value};
 use support::run;
+use test_support::rng::bytes;
 
 /// Output lines parsed as JSON; fails the test on anything else.
 fn answers(stdout: &[u8]) -> Vec<Value> {
@@ -129,22 +130,6 @@ fn batch_keeps_the_five_answer_keys_first() {
     );
 }
 
-/// A small deterministic generator, so failures can be reproduced.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn bytes(&mut self, len: usize) -> Vec<u8> {
-        (0..len).map(|_| self.next() as u8).collect()
-    }
-}
-
 #[test]
 fn batch_survives_garbage_lines() {
     let mut lines: Vec<Vec<u8>> = vec![
@@ -179,22 +164,22 @@ fn batch_survives_garbage_lines() {
         )
         .into_bytes(),
     );
-    let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut random = test_support::rng::seeded(0x9E37_79B9_7F4A_7C15);
     for _ in 0..300 {
-        let len = (random.next() % 200) as usize;
-        lines.push(random.bytes(len));
+        let len = random.usize(..200);
+        lines.push(bytes(&mut random, len));
     }
     // Valid requests with random bytes as robots.txt, URL and agent.
     for _ in 0..100 {
-        let robots = String::from_utf8_lossy(&random.bytes(300)).into_owned();
-        let url = String::from_utf8_lossy(&random.bytes(20)).into_owned();
-        let agent = String::from_utf8_lossy(&random.bytes(8)).into_owned();
+        let robots = String::from_utf8_lossy(&bytes(&mut random, 300)).into_owned();
+        let url = String::from_utf8_lossy(&bytes(&mut random, 20)).into_owned();
+        let agent = String::from_utf8_lossy(&bytes(&mut random, 8)).into_owned();
         lines.push(
             json!({"robots": robots, "agent": agent, "url": url})
                 .to_string()
                 .into_bytes(),
         );
-        let b64 = base64_of(&random.bytes(300));
+        let b64 = base64_of(&bytes(&mut random, 300));
         lines.push(
             json!({"robots_b64": b64, "agent": "Googlebot", "url": "/x"})
                 .to_string()

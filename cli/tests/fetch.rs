@@ -508,7 +508,10 @@ fn lint_explain_and_diff_fetch_too() {
         "/private",
     ]);
     let text = diff.stdout_text();
-    assert!(text.starts_with("newly disallowed  /open"), "{text}");
+    assert!(
+        text.starts_with("critical  newly disallowed  /open"),
+        "{text}"
+    );
     assert!(text.contains("1 of 2 URLs changes verdict"), "{text}");
 }
 
@@ -773,4 +776,73 @@ fn a_tls_failure_is_told_in_the_tls_librarys_words() {
     );
     assert!(stderr.contains("corrupt message"), "{stderr}");
     assert!(!stderr.contains("UTF-8"), "{stderr}");
+}
+
+#[test]
+fn test_checks_expectations_against_the_fetch_outcome() {
+    let server = Server::start();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("robotstxt-fetch-test");
+    std::fs::create_dir_all(&dir).expect("the temporary directory can be created");
+    std::fs::write(
+        dir.join("expectations.txt"),
+        "Googlebot allowed /open\nGooglebot disallowed /private\n",
+    )
+    .expect("the expectations can be written");
+    let test = |robots: &str| {
+        run_in(
+            &dir,
+            &["test", "--robots", robots, "--json", "expectations.txt"],
+            b"",
+        )
+    };
+    let live = test(&server.url("/robots.txt"));
+    assert_eq!(live.status, 0, "{}", live.stdout_text());
+    assert!(!live.stderr_text().contains("is not on the site"));
+    // A 503: every URL disallowed, so /open fails, with the outcome told.
+    let down = test(&server.url("/status/503/robots.txt"));
+    assert_eq!(down.status, 1);
+    let rows: Vec<serde_json::Value> = down
+        .stdout_text()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(rows[0]["passed"], false);
+    assert_eq!(rows[0]["record"]["category"], "unreachable");
+    assert_eq!(rows[1]["passed"], true);
+    assert!(
+        down.stderr_text().contains("HTTP 503"),
+        "{}",
+        down.stderr_text()
+    );
+    // A full URL on another site is checked, with a warning: that site's
+    // own robots.txt rules it.
+    std::fs::write(
+        dir.join("elsewhere.txt"),
+        "Googlebot allowed https://other.example/open\nGooglebot allowed https://other.example/x\n",
+    )
+    .expect("the expectations can be written");
+    let elsewhere = run_in(
+        &dir,
+        &[
+            "test",
+            "--robots",
+            &server.url("/robots.txt"),
+            "elsewhere.txt",
+        ],
+        b"",
+    );
+    assert_eq!(elsewhere.status, 0);
+    let warnings: Vec<String> = elsewhere
+        .stderr_text()
+        .lines()
+        .filter(|l| l.contains("is not on the site"))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(
+        warnings[0].contains(
+            "elsewhere.txt:1: https://other.example/open is not on the site of http://127.0.0.1:"
+        ),
+        "{warnings:?}"
+    );
 }

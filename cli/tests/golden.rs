@@ -210,12 +210,74 @@ golden_tests! {
     explain_encoding: ["explain", "--robots", "basic.txt", "--agent", "Bingbot", "https://example.com/private/caf\u{e9} menu", "/private/press/caf\u{e9}"];
     explain_rfc9309: ["explain", "--robots", "rfc.txt", "--agent", "FooBot", "--mode", "rfc9309", "/a*b"];
     explain_raw_url: ["explain", "--robots", "basic.txt", "--agent", "Bingbot", "--raw-url", "/private/caf\u{e9}"];
+    explain_robots_txt: ["explain", "--robots", "basic.txt", "--agent", "Googlebot", "/robots.txt"];
+
+    // explain, why not: every kind of near miss, the groups not read, JSON.
+    explain_why_not_dollar: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "/report.pdf?download=1"];
+    explain_why_not_prefix: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "/privacy", "/shop/cart/1"];
+    explain_why_not_escapes: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "/~user/notes"];
+    explain_why_not_global_not_read: ["explain", "--robots", "whynot.txt", "--agent", "Googlebot", "/private/plans"];
+    explain_why_not_fallback_not_reached: ["explain", "--robots", "whynot.txt", "--agent", "Googlebot-Image>Googlebot", "/drafts/a.png"];
+    explain_why_not_json: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "--json", "/report.pdf?download=1", "/privacy"];
+    explain_why_not_json_fetch_status: ["explain", "--robots", "whynot.txt", "--agent", "Bingbot", "--json", "--fetch-status", "503", "/privacy"];
 
     // diff: human and JSON, exit 1 only with --fail-on-change.
     diff_human: ["diff", "old.txt", "new.txt", "--agent", "Googlebot", "--urls", "diff-urls.txt"];
     diff_json: ["diff", "old.txt", "new.txt", "--agent", "Bingbot", "--urls", "diff-urls.txt", "--json"];
     diff_fail_on_change: ["diff", "old.txt", "new.txt", "--agent", "Bingbot", "--fail-on-change", "https://example.com/private"];
     diff_no_change: ["diff", "old.txt", "old.txt", "--agent", "Googlebot", "--urls", "diff-urls.txt", "--fail-on-change"];
+
+    // diff severity: every class, --fail-on at each level.
+    diff_severity_staging_deployed: ["diff", "old.txt", "staging.txt", "--agent", "GPTBot", "/about", "--fail-on", "critical"];
+    diff_severity_comments_only: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "/private/x", "--fail-on", "info"];
+    diff_severity_comments_only_json: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "--json", "--file-changes"];
+    diff_severity_staging_json: ["diff", "old.txt", "staging.txt", "--agent", "GPTBot", "/about", "--json", "--fail-on", "critical"];
+    diff_severity_staging_json_file_changes: ["diff", "old.txt", "staging.txt", "--agent", "GPTBot", "/about", "--json", "--file-changes"];
+    diff_severity_fail_on_warning_passes: ["diff", "comments-old.txt", "comments-new.txt", "--agent", "Googlebot", "/", "--fail-on", "warning"];
+    diff_severity_fetch_status_503_json: ["diff", "old.txt", "new.txt", "--agent", "GPTBot", "--urls", "diff-urls.txt", "--fetch-status", "503", "--json", "--fail-on", "critical"];
+    error_diff_bad_severity: ["diff", "old.txt", "new.txt", "--agent", "Googlebot", "/", "--fail-on", "error"];
+
+    // test: expectations, every format; fetch outcomes; mistakes.
+    test_passing: ["test", "--robots", "basic.txt", "expectations.txt"];
+    test_failing: ["test", "--robots", "ai.txt", "expectations-failing.txt"];
+    test_format_json: ["test", "--robots", "ai.txt", "--format", "json", "expectations-failing.txt"];
+    test_format_junit: ["test", "--robots", "ai.txt", "--format", "junit", "expectations-failing.txt"];
+    test_format_github: ["test", "--robots", "ai.txt", "--format", "github", "expectations-failing.txt"];
+    test_json_alias_passing: ["test", "--robots", "basic.txt", "--json", "expectations.txt"];
+    test_fetch_status_503: ["test", "--robots", "basic.txt", "--fetch-status", "503", "expectations.txt"];
+    test_fetch_status_404_junit: ["test", "--robots", "basic.txt", "--fetch-status", "404", "--format", "junit", "expectations.txt"];
+    test_expectations_from_stdin: ["test", "--robots", "basic.txt", "-"] < "expectations.txt";
+    test_mistakes: ["test", "--robots", "basic.txt", "expectations-mistakes.txt"];
+    test_mistakes_github: ["test", "--robots", "basic.txt", "--format", "github", "expectations-mistakes.txt"];
+    test_rfc9309_mode: ["test", "--robots", "rfc.txt", "--mode", "rfc9309", "expectations-modes.txt"];
+    error_test_missing_expectations: ["test", "--robots", "basic.txt"];
+    error_test_missing_robots: ["test", "expectations.txt"];
+    error_test_empty_expectations: ["test", "--robots", "basic.txt", "expectations-empty.txt"];
+    error_test_two_stdin_inputs: ["test", "--robots", "-", "-"];
+
+    // logs: every format, versions and the cache window, robots.txt
+    // fetches, IP ranges, records, bad input.
+    logs_combined: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--ip-ranges", "Googlebot=logs/googlebot.json", "logs/combined.log"];
+    logs_combined_json: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--ip-ranges", "Googlebot=logs/googlebot.json", "--format", "json", "logs/combined.log"];
+    logs_gzip_csv_one_crawler: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--format", "csv", "--crawler", "GPTBot", "logs/combined.log.gz"];
+    logs_timeline: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--timeline", "--crawler", "gptbot", "logs/combined.log"];
+    logs_stdin_fail_on_violation: ["logs", "--robots", "logs/robots-new.txt", "--fail-on-violation", "-"] < "logs/combined.log";
+    logs_common: ["logs", "--robots", "logs/robots-old.txt", "logs/common.log"];
+    logs_cloudflare_json_lines: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "--ip-ranges", "Googlebot=logs/googlebot.json", "logs/cloudflare.jsonl"];
+    logs_iis_w3c: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02T10:00:00Z", "logs/iis.log"];
+    logs_csv_export: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-05-02", "--format", "json", "logs/export.csv"];
+    logs_several_logs: ["logs", "--robots", "logs/robots-new.txt", "logs/iis.log", "logs/common.log"];
+    logs_help: ["logs", "--help"];
+    error_logs_bad_time: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@yesterday", "logs/combined.log"];
+    error_logs_impossible_date: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt@2024-02-30", "logs/combined.log"];
+    error_logs_two_without_time: ["logs", "--robots", "logs/robots-old.txt", "--robots", "logs/robots-new.txt", "logs/combined.log"];
+    error_logs_ranges_not_json: ["logs", "--robots", "logs/robots-old.txt", "--ip-ranges", "Googlebot=logs/ranges.txt", "logs/combined.log"];
+    error_logs_no_published_ranges: ["logs", "--robots", "logs/robots-old.txt", "--ip-ranges", "FooBot", "logs/combined.log"];
+    error_logs_another_format: ["logs", "--robots", "logs/robots-old.txt", "logs/robots-new.txt"];
+    error_logs_archive: ["logs", "--robots", "logs/robots-old.txt", "logs/archive.zip"];
+    error_logs_missing_log: ["logs", "--robots", "logs/robots-old.txt", "logs/missing.log"];
+    error_logs_no_log: ["logs", "--robots", "logs/robots-old.txt"];
+    error_logs_no_robots: ["logs", "logs/combined.log"];
 
     // Help and version.
     main_help: ["--help"];

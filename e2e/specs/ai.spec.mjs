@@ -128,7 +128,7 @@ test('the AI crawler block goes at the top as one edit: verdicts, usage, no new 
   await page.getByTestId('ai-block-select').selectOption('block-all-ai+preferences');
   await expect(row('OAI-SearchBot')).toHaveAttribute('data-verdict', 'disallowed');
   await expect(row('Googlebot')).toHaveAttribute('data-verdict', 'allowed');
-  expect(await editor.inputValue()).toContain('User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nContent-Usage: / train-ai=n, ai-use=n\nAllow: /\n\nUser-agent: Bingbot\n');
+  expect(await editor.inputValue()).toContain('User-agent: *\nContent-Signal: search=yes, ai-input=no, ai-train=no\nContent-Usage: / train-ai=n\nAllow: /\n\nUser-agent: Bingbot\n');
 });
 
 test('the editor colours directives Google does not use apart from unknown keys', async ({ page }) => {

@@ -28,7 +28,8 @@
 //!
 //! The crate is a core, with tools and readers above it. The core never
 //! imports a tool or a reader; readers import only the core; tools import
-//! the core, the readers and each other (`tests/layout.rs` checks it).
+//! the core, the readers and each other (the workspace's
+//! `tests/architecture.rs` checks it).
 //!
 //! **Core** (its types at the crate root), in the order of Google's
 //! `robots.cc`, each module using only those before it:
@@ -48,12 +49,17 @@
 //! **Tools** ([`tools`], each reached by its module path):
 //! [`tools::lint`] (diagnostics, fixes, key classes), [`tools::explain`]
 //! (facts and the decision), [`tools::compare`] (verdict diffs),
+//! [`tools::severity`] (how much each change matters),
+//! [`tools::expect`] (expectations files),
 //! [`tools::record`] (verdict records), [`tools::usage`] (AI usage
-//! preferences), [`tools::line_diff`], [`tools::reference`] (RFC and
-//! Google documentation).
+//! preferences), [`tools::crawlers`] (the crawler presets as data, and
+//! which preset sent a user-agent string), [`tools::line_diff`],
+//! [`tools::reference`] (RFC and Google documentation), [`tools::replay`]
+//! (access logs judged by the version live at each request's time).
 //!
 //! **Readers** ([`read`]): [`read::url_list`] (the URLs to check, from
-//! lines, tables or sitemaps).
+//! lines, tables or sitemaps), [`read::log`] (access logs, as a stream of
+//! requests), [`read::ip_ranges`] (the IP ranges operators publish).
 //!
 //! Nothing here depends on the web platform: the crate builds for native
 //! targets and for wasm32 alike. With the `serde` feature, records and the
@@ -62,6 +68,7 @@
 #![deny(missing_docs)]
 
 mod agent;
+mod decision;
 pub mod encoding;
 mod fetch;
 mod fetched;

@@ -752,16 +752,16 @@ pub(crate) mod tests {
 
     #[test]
     fn the_structural_mask_flags_exactly_the_structural_bytes() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut rng = test_support::rng::seeded(0x9E37_79B9_7F4A_7C15);
         for _ in 0..2_000 {
             let mut block = [0u8; 64];
             for b in &mut block {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                *b = [
-                    b'a', b'\n', b'\r', b'#', b':', 0, b'\t', 0xFF, b'\x0E', b'\x0C',
-                ][(x % 10) as usize];
+                *b = test_support::rng::pick(
+                    &mut rng,
+                    &[
+                        b'a', b'\n', b'\r', b'#', b':', 0, b'\t', 0xFF, b'\x0E', b'\x0C',
+                    ],
+                );
             }
             let expected = block
                 .iter()

@@ -15,6 +15,9 @@
 
 use std::borrow::Cow;
 
+// Which bytes a request encodes is a byte class of the scanner's: stated
+// there, below every module that reads paths (the linter asks it here).
+pub(crate) use crate::scan::needs_request_escape;
 use crate::Mode;
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
@@ -86,24 +89,6 @@ pub fn normalize_pattern(value: &[u8], mode: Mode) -> Cow<'_, [u8]> {
     }
     Cow::Owned(out)
 }
-
-/// Whether a path byte is percent-encoded when a crawler requests the URL:
-/// bytes a browser or crawler never sends raw in a request line.
-pub(crate) fn needs_request_escape(b: u8) -> bool {
-    REQUEST_ESCAPE[usize::from(b)]
-}
-
-/// [`needs_request_escape`] as a table: one load per byte of every path.
-const REQUEST_ESCAPE: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        let c = b as u8;
-        table[b] = c <= b' ' || c >= 0x7F || matches!(c, b'"' | b'<' | b'>' | b'`' | b'{' | b'}');
-        b += 1;
-    }
-    table
-};
 
 /// Encodes a URL path the way a crawler's request carries it: spaces,
 /// controls, non-ASCII and a few unsafe characters are percent-encoded;
@@ -270,21 +255,71 @@ pub(crate) enum Glance {
 ///
 /// A check that tries every rule ([`crate::Robots`]'s first checks) mostly
 /// meets rules that differ from the path within a few bytes; normalising
-/// each of them first cost as much as parsing the file. An `/index.html`
-/// alternative (`/a/` for `/a/index.html`) is a prefix of the pattern, so a
-/// byte that differs rules it out too; a path that ends first is `Unsure`.
+/// each of them first cost as much as parsing the file. Eight bytes are
+/// compared at a time: files list dozens of rules under one long directory
+/// (www.shell.com: a first check 136,000 to 49,000 instructions).
+///
+/// An `/index.html` alternative (`/a/` for `/a/index.html`) is the pattern
+/// up to a `/` that `index.htm` follows, so a byte that differs rules it out
+/// too; a path that ends first is `Unsure` only where it ends at such a `/`
+/// (an `i` next in the pattern). Any other path that ends first misses a
+/// literal byte: a first check of `/` (a site's home page) no longer
+/// normalises every rule.
 pub(crate) fn glance(value: &[u8], path: &[u8]) -> Glance {
-    for (i, &b) in value.iter().enumerate() {
-        if matches!(b, b'%' | b'*' | b'$') || b >= 0x80 {
+    let mut i = 0;
+    while let (Some(v), Some(p)) = (
+        value.get(i..).and_then(<[u8]>::first_chunk::<8>),
+        path.get(i..).and_then(<[u8]>::first_chunk::<8>),
+    ) {
+        let v = u64::from_le_bytes(*v);
+        let special = special_bytes(v);
+        let differ = v ^ u64::from_le_bytes(*p);
+        if special | differ != 0 {
+            // Byte by byte, a special byte is met before a difference at
+            // the same place.
+            return match special.trailing_zeros() / 8 <= differ.trailing_zeros() / 8 {
+                true => Glance::Unsure,
+                false => Glance::Differs,
+            };
+        }
+        i += 8;
+    }
+    for (i, &b) in value.iter().enumerate().skip(i) {
+        if is_special(b) {
             return Glance::Unsure;
         }
         match path.get(i) {
             Some(&p) if p == b => {}
             Some(_) => return Glance::Differs,
-            None => return Glance::Unsure,
+            // `value[..i]` may be the directory of an alternative, whose
+            // `/` an `i` follows (or a `%69`, `%` being special).
+            None if i == 0 || (value[i - 1] == b'/' && b == b'i') => return Glance::Unsure,
+            None => return Glance::Differs,
         }
     }
     Glance::Prefix
+}
+
+/// Whether a byte of a pattern as written may read otherwise once
+/// normalised, or is no literal ([`glance`]).
+#[inline]
+fn is_special(b: u8) -> bool {
+    matches!(b, b'%' | b'*' | b'$') || b >= 0x80
+}
+
+/// The bytes of `word` (eight, little-endian) that are [`is_special`], as
+/// their high bits: exact up to the first such byte (the lowest set bit),
+/// which is all [`glance`] reads.
+#[inline]
+fn special_bytes(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // The high bit of each zero byte of `x` (and maybe of bytes after one).
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    zero(word ^ (ONES * u64::from(b'%')))
+        | zero(word ^ (ONES * u64::from(b'*')))
+        | zero(word ^ (ONES * u64::from(b'$')))
+        | (word & HIGH)
 }
 
 /// Whether `path` matches the normalised pattern `bytes`: what
@@ -531,7 +566,7 @@ mod tests {
     }
 
     #[test]
-    fn a_glance_leaves_a_path_that_ends_early_unsure() {
+    fn a_glance_leaves_a_path_ending_after_a_slash_unsure() {
         // `/a/` is allowed by the `/a/$` alternative of `/a/index.html`.
         assert_eq!(glance(b"/a/index.html", b"/a/"), Glance::Unsure);
         assert_eq!(glance(b"/a/index.html", b"/b/"), Glance::Differs);
@@ -539,6 +574,38 @@ mod tests {
         assert_eq!(glance(b"/a%2fb", b"/a/b"), Glance::Unsure);
         assert_eq!(glance(b"/*.php", b"/x.php"), Glance::Unsure);
         assert_eq!(glance(b"", b"/"), Glance::Prefix);
+        // Only a `/` can end an alternative's directory.
+        assert_eq!(glance(b"/about-us/contact", b"/about"), Glance::Differs);
+        assert_eq!(glance(b"/about/x", b"/about/"), Glance::Differs);
+        assert_eq!(glance(b"/about/in", b"/about/"), Glance::Unsure);
+        assert_eq!(glance(b"/w/index.php", b"/"), Glance::Differs);
+        // Eight bytes at a time: the first difference or special byte
+        // decides, wherever it falls in a word.
+        assert_eq!(
+            glance(b"/business-customers/a", b"/business-customers/b"),
+            Glance::Differs
+        );
+        assert_eq!(
+            glance(b"/business-customers/a", b"/business-customers/a?x"),
+            Glance::Prefix
+        );
+        assert_eq!(
+            glance(b"/business*customers", b"/business-customers"),
+            Glance::Unsure
+        );
+        assert_eq!(
+            glance(b"/busines%73-customers", b"/business-customers"),
+            Glance::Unsure
+        );
+        assert_eq!(
+            glance(b"/busimess%73-customers", b"/business-customers"),
+            Glance::Differs
+        );
+        assert_eq!(
+            glance("/business-cust\u{e9}".as_bytes(), b"/business-custe"),
+            Glance::Unsure
+        );
+        assert_eq!(glance(b"/business-$", b"/business-x"), Glance::Unsure);
     }
 
     #[test]
@@ -565,8 +632,8 @@ mod tests {
         /// `/index.html` alternative included, in either mode.
         #[test]
         fn a_glance_agrees_with_normalising_and_matching(
-            value in "/(a|b|%61|%2f|[*]|[$]|é|index.html|/){0,4}",
-            path in "/(a|b|%61|%2F|[*]|[$]|%C3%A9|index.html|/){0,5}",
+            value in "/(a|b|%61|%2f|[*]|[$]|é|index.html|i%6Edex.htm|%69ndex.htm|/|abcdefgh){0,4}",
+            path in "/?(a|b|%61|%2F|[*]|[$]|%C3%A9|index.html|/|abcdefgh){0,5}",
             rfc in any::<bool>(),
         ) {
             let mode = if rfc { Mode::Rfc9309 } else { Mode::Google };

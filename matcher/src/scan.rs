@@ -17,7 +17,7 @@ pub(crate) enum ByteClass {
     /// `/`, `?`, `;` or `#`: where a URL's authority ends.
     Delimiter,
     /// `#`, or a byte a crawler percent-encodes
-    /// ([`crate::pattern::needs_request_escape`]): a path that needs work
+    /// ([`needs_request_escape`]): a path that needs work
     /// before matching.
     Work,
     /// This one byte (a pattern's literal byte in a path, a `$` or `%` in a
@@ -30,10 +30,28 @@ pub(crate) enum ByteClass {
 pub(crate) fn is_in(b: u8, class: ByteClass) -> bool {
     match class {
         ByteClass::Delimiter => matches!(b, b'/' | b'?' | b';' | b'#'),
-        ByteClass::Work => b == b'#' || crate::pattern::needs_request_escape(b),
+        ByteClass::Work => b == b'#' || needs_request_escape(b),
         ByteClass::Is(byte) => b == byte,
     }
 }
+
+/// Whether a path byte is percent-encoded when a crawler requests the URL:
+/// bytes a browser or crawler never sends raw in a request line.
+pub(crate) fn needs_request_escape(b: u8) -> bool {
+    REQUEST_ESCAPE[usize::from(b)]
+}
+
+/// [`needs_request_escape`] as a table: one load per byte of every path.
+const REQUEST_ESCAPE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c <= b' ' || c >= 0x7F || matches!(c, b'"' | b'<' | b'>' | b'`' | b'{' | b'}');
+        b += 1;
+    }
+    table
+};
 
 /// Where the first byte of `class` in `bytes[from..]` is, as an offset into
 /// `bytes`: a URL path of 30 bytes is two block tests ([`by_blocks`]).

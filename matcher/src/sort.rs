@@ -79,16 +79,9 @@ mod tests {
 
     #[test]
     fn matches_std_stable_sort() {
-        let mut x: u32 = 12345;
+        let mut rng = test_support::rng::seeded(12345);
         for len in 0..200 {
-            let mut v: Vec<(u32, usize)> = (0..len)
-                .map(|i| {
-                    x ^= x << 13;
-                    x ^= x >> 17;
-                    x ^= x << 5;
-                    (x % 7, i)
-                })
-                .collect();
+            let mut v: Vec<(u32, usize)> = (0..len).map(|i| (rng.u32(..7), i)).collect();
             let mut expected = v.clone();
             expected.sort_by_key(|p| p.0);
             let mut by_integer = v.clone();

@@ -4,8 +4,8 @@
 use std::borrow::Cow;
 
 use crate::agent::{AgentMatching, Crawler};
+use crate::decision::{Best, Hit, Ruling};
 use crate::fetch::FetchOutcome;
-use crate::index::{Best, Hit, Ruling};
 use crate::model::AgentName;
 use crate::pattern::{encode_path, plain_request_path};
 use crate::robots::{AgentGroups, Robots};

@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use robots_matcher::tools::explain::RuleMatch;
 use robots_matcher::tools::lint::{Code, Severity};
 use robots_matcher::{
-    CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots,
+    CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots, RuleKind,
+    Selection,
 };
 
 fn corpus_dir() -> PathBuf {
@@ -109,6 +111,30 @@ fn every_corpus_file_parses_checks_and_lints() {
                     let e = FetchedRobots::new(&robots, FetchOutcome::FETCHED)
                         .explain(crawler, url, &options);
                     assert_eq!(v, e.verdict, "{name} {url} {crawler}");
+                    // The explanation tries every rule of the groups: the
+                    // verdict decided again from its matches (longest wins,
+                    // an Allow on a tie, the first in the file among
+                    // equals, a length-0 match never disallows) is the one
+                    // the rule index gave (every check but a crawler's
+                    // first walks it).
+                    if matches!(v.selection, Selection::Token(_) | Selection::Global) {
+                        let allow = |m: &RuleMatch| m.kind == RuleKind::Allow;
+                        let best =
+                            e.matches
+                                .iter()
+                                .fold(None::<&RuleMatch>, |best, m| match best {
+                                    Some(b) if (b.priority, allow(b)) >= (m.priority, allow(m)) => {
+                                        Some(b)
+                                    }
+                                    _ => Some(m),
+                                });
+                        let allowed = best.is_none_or(|b| allow(b) || b.priority == 0);
+                        assert_eq!(
+                            (v.allowed, v.line),
+                            (allowed, best.map_or(0, |b| b.line)),
+                            "{name} {url} {crawler}"
+                        );
+                    }
                     if let Some(rule) = v.rule {
                         assert_eq!(robots.rules()[rule].line, v.line, "{name}");
                     }

@@ -41,7 +41,7 @@ ensure_rust() {
 	local installed
 	installed="$(rustup component list --installed 2>/dev/null || true)"
 	# rust-src: the release build compiles the standard library (see
-	# RELEASE_BUILD_ENV).
+	# SIZE_OPTIONS_ENV).
 	for component in rustfmt clippy rust-src; do
 		if ! grep -q "^$component" <<<"$installed"; then
 			log "rustup component add $component"
@@ -125,36 +125,133 @@ ensure_shells() {
 	fi
 }
 
-# The release build of the app compiles Rust's standard library with it
-# (build-std, so LTO and opt-level "z" reach std too) and makes a panic a
-# bare trap (`-Cpanic=immediate-abort`: no message formatting, no source
-# locations). Measured on the release build with the matrix: 294.7 KB of
-# gzipped wasm with the prebuilt std, 289.9 KB with build-std, 273.2 KB with
-# both. The price: a panic in a release build shows no message in the
-# console (the app has none on any input; `scripts/serve --dev` builds keep
-# the messages). Both are unstable options of the pinned stable compiler,
-# allowed for these builds only by RUSTC_BOOTSTRAP (the Rust project's own
-# switch for this), and only for the wasm target (native tests, the CLI and
-# clippy build as usual). A plain `trunk build --release` still works and
-# gives the same app, only larger.
-RELEASE_BUILD_ENV=(
+# xmllint (libxml2-utils): `robotstxt test --format junit` is validated
+# against the vendored JUnit schema with it (cli/tests/junit.rs).
+ensure_xmllint() {
+	if ! command -v xmllint >/dev/null; then
+		apt_install libxml2-utils
+	fi
+}
+
+# The size options of the release build: compile Rust's standard library
+# with the app (build-std, so LTO and opt-level "z" reach std too) and make
+# a panic a bare trap (`-Cpanic=immediate-abort`: no message formatting,
+# no source locations). Measured on the release build with the matrix:
+# 294.7 KB of gzipped wasm with the prebuilt std, 289.9 KB with build-std,
+# 273.2 KB with both. The price: a panic in a release build shows no
+# message in the console (the app has none on any input; `scripts/serve
+# --dev` builds keep the messages). Both are unstable options of the
+# pinned stable compiler, allowed for these builds only by RUSTC_BOOTSTRAP
+# (the Rust project's own switch for this), and only for the wasm target
+# (native tests, the CLI and clippy build as usual).
+#
+# A toolchain update may rename or drop them (immediate-abort was a
+# build-std feature before it was a panic strategy), so they are probed,
+# not assumed: `choose_release_build` builds a small program with them
+# once per toolchain and falls back, with a one-line notice, to the stable
+# build (the same app, larger) when the toolchain refuses. RELEASE_BUILD=
+# stable forces the fallback (`scripts/test` builds it too, to keep it
+# working and within its budget).
+SIZE_OPTIONS_ENV=(
 	RUSTC_BOOTSTRAP=1
 	CARGO_UNSTABLE_BUILD_STD=std,panic_abort
 	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort"
 )
 
+# What the last choose_release_build chose: `size` (with SIZE_OPTIONS_ENV)
+# or `stable`, and the environment that builds it.
+RELEASE_BUILD_KIND=""
+RELEASE_BUILD_ENV=()
+
+# Whether this toolchain builds a program for wasm32 with the size
+# options: a std-using program with a panic path, built as the release
+# build would (build-std, panic=abort then immediate-abort). The answer is
+# kept in target/release-probe/ (RELEASE_PROBE_DIR) per toolchain and
+# options, so the probe (about a minute: it compiles std) runs once; its
+# output stays beside it, in SIZE_PROBE_LOG.
+SIZE_PROBE_LOG=""
+size_options_accepted() {
+	local dir="${RELEASE_PROBE_DIR:-$ROOT/target/release-probe}" key answer
+	key="$(
+		{
+			rustc -vV
+			cargo -V
+			printf '%s\n' "${SIZE_OPTIONS_ENV[@]}"
+			declare -f size_options_accepted
+		} | sha256sum | cut -c1-16
+	)"
+	answer="$dir/answer-$key"
+	SIZE_PROBE_LOG="$dir/probe-$key.log"
+	if [[ ! -f "$answer" ]]; then
+		mkdir -p "$dir/src"
+		cat >"$dir/Cargo.toml" <<-'TOML'
+			[package]
+			name = "release-probe"
+			version = "0.0.0"
+			edition = "2021"
+			publish = false
+
+			[workspace]
+
+			[profile.release]
+			opt-level = 0
+			debug = false
+			panic = "abort"
+		TOML
+		cat >"$dir/src/main.rs" <<-'RUST'
+			fn main() {
+			    let args: Vec<String> = std::env::args().collect();
+			    let first = args.first().map(String::as_str).unwrap_or("none");
+			    assert!(first.len() < 1 << 20, "{first}");
+			    println!("{first} {}", args.len());
+			}
+		RUST
+		log "probing whether $(rustc -V) accepts the release build's size options (once per toolchain)"
+		if (cd "$dir" && env "${SIZE_OPTIONS_ENV[@]}" CARGO_TARGET_DIR="$dir/target" \
+			cargo build --release --target wasm32-unknown-unknown --quiet) >"$SIZE_PROBE_LOG" 2>&1; then
+			echo accepted >"$answer"
+		else
+			echo refused >"$answer"
+		fi
+	fi
+	[[ "$(cat "$answer")" == accepted ]]
+}
+
+# Sets RELEASE_BUILD_KIND and RELEASE_BUILD_ENV: the size options when
+# the toolchain accepts them, else (or with RELEASE_BUILD=stable) none.
+choose_release_build() {
+	if [[ "${RELEASE_BUILD:-}" == stable ]]; then
+		RELEASE_BUILD_KIND=stable
+		RELEASE_BUILD_ENV=()
+	elif size_options_accepted; then
+		RELEASE_BUILD_KIND=size
+		RELEASE_BUILD_ENV=("${SIZE_OPTIONS_ENV[@]}")
+	else
+		RELEASE_BUILD_KIND=stable
+		RELEASE_BUILD_ENV=()
+		printf 'notice: %s refuses the size options (build-std, -Cpanic=immediate-abort; see %s): building the stable way, about 22 KB larger gzipped\n' \
+			"$(rustc -V)" "${SIZE_PROBE_LOG#"$ROOT"/}" >&2
+	fi
+}
+
 # trunk builds with cargo --offline, so every crate must be downloaded
-# first, including those of the standard library the release build compiles.
+# first, including those of the standard library a size build compiles.
 ensure_crates() {
 	local locked=()
 	# CI must build exactly what was committed.
 	[[ "${CI:-}" == "true" ]] && locked=(--locked)
 	(cd "$ROOT" && cargo fetch --quiet "${locked[@]}")
-	(cd "$ROOT" && env "${RELEASE_BUILD_ENV[@]}" cargo fetch --quiet --target wasm32-unknown-unknown)
+	choose_release_build
+	if [[ $RELEASE_BUILD_KIND == size ]]; then
+		(cd "$ROOT" && env "${RELEASE_BUILD_ENV[@]}" cargo fetch --quiet --target wasm32-unknown-unknown)
+	fi
 }
 
-# The release build of the app into dist/.
+# The release build of the app into dist/ (or where --dist says), the
+# kind choose_release_build chose.
 release_build() {
+	[[ -n "$RELEASE_BUILD_KIND" ]] || choose_release_build
+	log "release build: $RELEASE_BUILD_KIND"
 	(cd "$ROOT" && env "${RELEASE_BUILD_ENV[@]}" trunk build --release --offline "$@")
 }
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_LAUNCH as LAUNCH } from '../../e2e/support/chromium.mjs';
 import { pasteUrls, setField } from '../../e2e/support/inputs.mjs';
-import { BUDGET, distSizes, printSizes } from './size.mjs';
+import { BUDGETS, distSizes, printSizes, verdicts } from './size.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // DIST measures another build (e.g. a baseline); scripts/report uses dist/.
@@ -458,7 +458,7 @@ async function expectNoCells(page) {
 
 const sizes = await distSizes(dist);
 printSizes(sizes);
-verdict('dist/ gzipped total', sizes.total, BUDGET, 'B');
+for (const v of verdicts(sizes, BUDGETS.size)) verdict(`${v.part} gzipped`, v.gz, v.budget, 'B');
 const server = await startServer();
 const browser = await chromium.launch(LAUNCH);
 // ONLY (a comma-separated list of these names) runs some measurements.

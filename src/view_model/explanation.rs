@@ -177,12 +177,7 @@ fn usage_sentences(usage: &Usage) -> Vec<String> {
                     let meaning = p
                         .term(line.directive)
                         .map_or("an unknown label", |t| t.meaning);
-                    let stance = match p.allows() {
-                        Some(true) => "allowed",
-                        Some(false) => "not wanted",
-                        None => "unclear",
-                    };
-                    format!("{}={} ({meaning}: {stance})", p.label, p.value)
+                    format!("{}={} ({meaning}: {})", p.label, p.value, p.stance())
                 })
                 .collect();
             format!(

@@ -6,3 +6,5 @@ pub mod diff;
 pub mod explain;
 pub mod fetch;
 pub mod lint;
+pub mod logs;
+pub mod test;

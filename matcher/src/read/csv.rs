@@ -40,7 +40,7 @@ fn is_column_name(field: &str) -> bool {
 /// The fields of one CSV record starting at the beginning of `text`, and
 /// how many bytes the record took (its line break included). Quoted fields
 /// may hold separators, doubled quotes and line breaks.
-fn csv_fields(text: &str, delimiter: u8) -> (Vec<String>, usize) {
+pub(super) fn csv_fields(text: &str, delimiter: u8) -> (Vec<String>, usize) {
     let bytes = text.as_bytes();
     let mut fields = Vec::new();
     let mut field = String::new();

@@ -6,9 +6,14 @@
 //!   line; which reader a text or a file gets is decided here
 //!   ([`UrlList::parse`], [`UrlList::read_file`]);
 //! - `csv`: a table's URL column;
-//! - `sitemap`: a sitemap's `<loc>`s, or the sitemaps an index names.
+//! - `sitemap`: a sitemap's `<loc>`s, or the sitemaps an index names;
+//! - [`log`]: access logs (Combined and Common Log Format, JSON lines, W3C
+//!   extended, CSV), read as a stream of requests;
+//! - [`ip_ranges`]: the IP ranges operators publish for their crawlers.
 
 mod csv;
+pub mod ip_ranges;
+pub mod log;
 mod sitemap;
 pub mod url_list;
 

@@ -6,11 +6,11 @@
 //! Tokens naming the same groups (`Googlebot` and `Googlebot-Image` above
 //! the same rules) share one [`AgentRules`], so their rule index is built
 //! once. A file of hundreds of User-agent lines is filed in a few vectors,
-//! not a few allocations per line, and only when a crawler some group names
-//! is first looked up, or after a few lookups ([`crate::Robots`] keeps it):
-//! filing such a file costs more than parsing it, and a crawler no group
-//! names is found absent by reading the lines ([`names_token`]). The `*`
-//! groups are found on their own ([`GlobalGroups`]).
+//! not a few allocations per line, and only once more than a few distinct
+//! tokens were looked up ([`crate::Robots`] keeps it): filing such a file
+//! costs more than parsing it, and the first tokens are each found by
+//! reading the lines once ([`EarlyTokens`]). The `*` groups are found on
+//! their own ([`GlobalGroups`]).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
@@ -20,12 +20,16 @@ use crate::Mode;
 
 use super::spans::{NameSpan, Spans};
 
-/// Checks that try every rule before the rule index is built: building it
-/// costs about as much as trying every rule sixteen times (callgrind, on
-/// docs.oracle.com's 31,847 rules: 63M instructions, 4M per scan of the
-/// benchmark's URLs). A crawler checking a few URLs, or an editor checking
-/// one as the file is typed, never pays for an index.
-pub(crate) const SCANS_BEFORE_INDEX: u32 = 16;
+/// Checks that try every rule before the rule index is built: the first
+/// one, so that a crawler checking one URL (a first check after a parse, an
+/// editor checking as the file is typed) never pays for an index, and no
+/// first check costs more than trying every rule once. The second check
+/// builds it: a build costs as much as 5 (quora.com) to 18 (docs.oracle.com,
+/// 31,843 rules) checks that try every rule (callgrind), so waiting for 16
+/// such checks, as before, made a crawler's first 17 checks cost up to
+/// twice what building at once does, and every crawler with more than a
+/// handful of URLs pays for the index anyway.
+pub(crate) const SCANS_BEFORE_INDEX: u32 = 1;
 
 /// The groups that apply to one robots.txt token, and their rule index.
 ///
@@ -108,45 +112,113 @@ const NONE: u32 = u32::MAX;
 /// [`GlobalGroups`].
 const GLOBAL: u32 = u32::MAX - 1;
 
-/// Crawler lookups answered by reading every User-agent line before they
-/// are filed ([`Robots::named_groups`](crate::Robots)): a crawler that no
-/// group names (most of them, in most files) needs only the `*` groups,
-/// and reading 526 lines costs ~5,000 instructions where filing them costs
-/// 230,000 (www.mon-compte-formation.fr, callgrind).
-pub(crate) const LOOKUPS_BEFORE_FILING: u32 = 4;
+/// Distinct tokens looked up before every User-agent line is filed: each
+/// is found by reading the lines once and kept with its groups
+/// ([`EarlyTokens`]). Most crawlers checking a file are one or two tokens
+/// (the crawler's own, a fallback), and filing a file of hundreds of
+/// User-agent lines cost a first check more than the parse (pagopa:
+/// 347,000 instructions filing, 426,000 parsing; reading its lines for
+/// one token costs ~5,000).
+pub(crate) const EARLY_TOKENS: usize = 4;
 
-/// How many crawler lookups were made before the tokens were filed.
-#[derive(Debug, Default)]
-pub(crate) struct Lookups(AtomicU32);
+/// The first [`EARLY_TOKENS`] distinct tokens looked up, each with the
+/// groups naming it and its own rule index, in the order they came.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct EarlyTokens([OnceLock<EarlyToken>; EARLY_TOKENS]);
 
-impl Lookups {
-    /// Counts a lookup; whether it is among the first
-    /// [`LOOKUPS_BEFORE_FILING`].
-    pub fn early(&self) -> bool {
-        self.0.fetch_add(1, Ordering::Relaxed) < LOOKUPS_BEFORE_FILING
-    }
+/// A token looked up before the filing, and the groups naming it.
+#[derive(Clone, Debug)]
+struct EarlyToken {
+    /// The token as looked up (compared without letter case).
+    name: Box<[u8]>,
+    /// Indices into [`crate::Robots::groups`], in file order.
+    groups: Vec<usize>,
+    rules: AgentRules,
 }
 
-impl Clone for Lookups {
-    fn clone(&self) -> Lookups {
-        Lookups(AtomicU32::new(self.0.load(Ordering::Relaxed)))
-    }
-}
-
-/// Whether a User-agent line of `spans` names `token` (without letter
-/// case): what [`AgentIndex::named`] finds, without filing.
-pub(crate) fn names_token(spans: &Spans, token: &str) -> bool {
-    spans.agents.iter().any(|agent| match agent.name {
-        NameSpan::Token(len) => {
-            let start = agent.value.start as usize;
-            len as usize == token.len()
-                && spans
-                    .input
-                    .get(start..start + token.len())
-                    .is_some_and(|name| name.eq_ignore_ascii_case(token.as_bytes()))
+impl EarlyToken {
+    /// `token` and the groups of `spans` naming it (without letter case).
+    fn new(spans: &Spans, token: &str) -> EarlyToken {
+        let names = |agent: &super::spans::AgentSpan| match agent.name {
+            NameSpan::Token(len) => {
+                let start = agent.value.start as usize;
+                len as usize == token.len()
+                    && spans
+                        .input
+                        .get(start..start + token.len())
+                        .is_some_and(|name| name.eq_ignore_ascii_case(token.as_bytes()))
+            }
+            _ => false,
+        };
+        EarlyToken {
+            name: token.as_bytes().into(),
+            groups: (0..spans.groups.len())
+                .filter(|&g| spans.agents[spans.groups[g].agent_ids()].iter().any(names))
+                .collect(),
+            rules: AgentRules::default(),
         }
-        _ => false,
-    })
+    }
+}
+
+impl EarlyTokens {
+    /// The groups of `early`, one of these tokens, as [`AgentIndex::named`]
+    /// gives them: none when no group names it, the `global` ones (and
+    /// their rule index) when exactly those do; else with the rule index of
+    /// the first of these tokens naming the same groups, so that tokens
+    /// above the same rules build one index.
+    fn groups<'a>(
+        &'a self,
+        early: &'a EarlyToken,
+        global: &'a GlobalGroups,
+    ) -> Option<AgentGroups<'a>> {
+        if early.groups.is_empty() {
+            return None;
+        }
+        if early.groups == global.groups {
+            return global.get();
+        }
+        let owner = self
+            .0
+            .iter()
+            .filter_map(OnceLock::get)
+            .find(|other| other.groups == early.groups)
+            .unwrap_or(early);
+        Some(AgentGroups {
+            groups: &owner.groups,
+            rules: &owner.rules,
+        })
+    }
+
+    /// The groups naming `token`, when it was looked up before: `Some(None)`
+    /// when no group names it, `None` when it was not looked up.
+    pub fn find<'a>(
+        &'a self,
+        token: &str,
+        global: &'a GlobalGroups,
+    ) -> Option<Option<AgentGroups<'a>>> {
+        self.0
+            .iter()
+            .filter_map(OnceLock::get)
+            .find(|early| early.name.eq_ignore_ascii_case(token.as_bytes()))
+            .map(|early| self.groups(early, global))
+    }
+
+    /// [`EarlyTokens::find`], else `token` read from `spans` into the
+    /// first free place; `None` when every place holds another token (time
+    /// to file them all).
+    pub fn find_or_read<'a>(
+        &'a self,
+        spans: &Spans,
+        token: &str,
+        global: &'a GlobalGroups,
+    ) -> Option<Option<AgentGroups<'a>>> {
+        // Places fill in order: each lookup takes the first free one.
+        self.0
+            .iter()
+            .map(|place| place.get_or_init(|| EarlyToken::new(spans, token)))
+            .find(|early| early.name.eq_ignore_ascii_case(token.as_bytes()))
+            .map(|early| self.groups(early, global))
+    }
 }
 
 /// The `*` groups and their rule index, found without filing the tokens.
@@ -465,28 +537,34 @@ mod tests {
     }
 
     #[test]
-    fn the_first_lookups_of_unnamed_tokens_file_nothing() {
-        let robots = Robots::parse(b"User-agent: A\nUser-agent: *\nDisallow: /x\n");
-        for _ in 0..super::LOOKUPS_BEFORE_FILING {
-            assert!(robots.named_groups("Googlebot").is_none());
+    fn the_first_tokens_looked_up_are_found_without_filing() {
+        let robots = Robots::parse(
+            b"User-agent: A\nUser-agent: *\nUser-agent: Star\nDisallow: /x\n\
+              User-agent: b\nUser-agent: a\nDisallow: /y\n\
+              User-agent: Star\nUser-agent: *\nDisallow: /z\n",
+        );
+        let groups = |token: &str| robots.named_groups(token).map(|g| g.groups.to_vec());
+        for _ in 0..3 {
+            assert_eq!(groups("Googlebot"), None);
+            assert_eq!(groups("a"), Some(vec![0, 1]));
+            assert_eq!(groups("B"), Some(vec![1]));
         }
         assert!(robots.agents.get().is_none());
-        assert_eq!(
-            robots.global_groups().map(|g| g.groups.to_vec()),
-            Some(vec![0])
-        );
-        // A named token is filed at once; so is any token after a few
-        // lookups (a crawler looked up for every URL).
-        assert_eq!(
-            robots.named_groups("a").map(|g| g.groups.to_vec()),
-            Some(vec![0])
-        );
+        // A token naming exactly the `*` groups shares their rule index.
+        let star = robots.named_groups("star").unwrap();
+        let global = robots.global_groups().unwrap();
+        assert_eq!(star.groups, &[0, 2]);
+        assert!(std::ptr::eq(star.rules, global.rules));
+        assert!(robots.agents.get().is_none());
+        // One token more than the places: every line is filed, and the
+        // early tokens keep their answers (and their rule indexes).
+        let a = robots.named_groups("A").unwrap().rules;
+        assert_eq!(groups("c"), None);
         assert!(robots.agents.get().is_some());
-        let robots = Robots::parse(b"User-agent: A\nDisallow: /x\n");
-        for _ in 0..=super::LOOKUPS_BEFORE_FILING {
-            assert!(robots.named_groups("B").is_none());
-        }
-        assert!(robots.agents.get().is_some());
+        assert!(std::ptr::eq(robots.named_groups("a").unwrap().rules, a));
+        assert_eq!(groups("b"), Some(vec![1]));
+        assert_eq!(groups("Googlebot"), None);
+        assert_eq!(groups("STAR"), Some(vec![0, 2]));
     }
 
     #[test]

@@ -38,8 +38,8 @@ pub struct Robots {
     /// and an editor re-parsing on every keystroke may never check.
     agents: OnceLock<AgentIndex>,
     global: OnceLock<GlobalGroups>,
-    /// Crawler lookups made before [`Robots::agents`] was filed.
-    agent_lookups: agents::Lookups,
+    /// The first tokens looked up, each found without filing the others.
+    early_tokens: agents::EarlyTokens,
     /// Lines, groups, rules and directives as text, built when first asked
     /// for.
     pub(crate) view: OnceLock<View>,
@@ -58,7 +58,7 @@ impl Robots {
             mode: options.mode,
             agents: OnceLock::new(),
             global: OnceLock::new(),
-            agent_lookups: agents::Lookups::default(),
+            early_tokens: agents::EarlyTokens::default(),
             spans,
             view: OnceLock::new(),
         }
@@ -105,19 +105,19 @@ impl Robots {
     }
 
     /// The groups naming `token` (without letter case). The first few
-    /// lookups of a token no group names read the User-agent lines instead
-    /// of filing them ([`agents::LOOKUPS_BEFORE_FILING`]).
+    /// distinct tokens are each found by reading the User-agent lines
+    /// instead of filing them all ([`agents::EARLY_TOKENS`]).
     pub(crate) fn named_groups(&self, token: &str) -> Option<AgentGroups<'_>> {
-        if self.agents.get().is_none()
-            && self.agent_lookups.early()
-            && !agents::names_token(&self.spans, token)
-        {
-            return None;
-        }
         let global = self.global_index();
-        self.agents
-            .get_or_init(|| AgentIndex::new(&self.spans, global))
-            .named(token, global)
+        let early = match self.agents.get() {
+            None => self.early_tokens.find_or_read(&self.spans, token, global),
+            Some(_) => self.early_tokens.find(token, global),
+        };
+        early.unwrap_or_else(|| {
+            self.agents
+                .get_or_init(|| AgentIndex::new(&self.spans, global))
+                .named(token, global)
+        })
     }
 
     /// The input, as parsed.

@@ -179,13 +179,8 @@ mod tests {
     /// the script no longer than a naive LCS says.
     #[test]
     fn marks_agree_with_a_naive_longest_common_subsequence() {
-        let mut seed = 7u32;
-        let mut next = |n: u32| {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed % n
-        };
+        let mut rng = test_support::rng::seeded(7);
+        let mut next = |n: u32| rng.u32(..n);
         for _ in 0..300 {
             let old: Vec<String> = (0..next(12)).map(|_| next(4).to_string()).collect();
             let new: Vec<String> = (0..next(12)).map(|_| next(4).to_string()).collect();

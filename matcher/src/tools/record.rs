@@ -193,8 +193,9 @@ impl<'a> VerdictRecord<'a> {
     }
 }
 
-/// One CSV field, quoted when needed.
-fn push_csv(out: &mut String, field: &str) {
+/// One CSV field, quoted when needed (the log replay's records use it
+/// too).
+pub(crate) fn push_csv(out: &mut String, field: &str) {
     if field.contains([',', '"', '\n', '\r']) {
         out.push('"');
         out.push_str(&field.replace('"', "\"\""));

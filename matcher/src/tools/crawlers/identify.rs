@@ -14,13 +14,15 @@
 //! name in the string. A winner whose token no
 //! robots.txt group can name (`Brightbot 1.0`) gives way to the preset
 //! named by its product token (`Brightbot`), the one whose groups apply.
+//! Generic words some lists carry as tokens (`Spider`, `Fetch`) name no
+//! one crawler and are never the answer.
 //!
-//! Each word is looked up in an index of the presets' first words (sorted,
-//! searched by halves), so a string costs its words times a few
-//! comparisons: fast enough for every line of a large log.
-
-use std::cmp::Ordering;
-use std::sync::OnceLock;
+//! Every preset is tried at every word, a few thousand short comparisons
+//! for a typical string (microseconds): a reader of a large log, where
+//! the same strings come back on most lines, asks once per distinct string
+//! and keeps the answer. (A sorted index of first words was smaller in
+//! time but added code to the browser app, which links this through the
+//! linter; see the README's size notes.)
 
 use super::{find, presets, CrawlerPreset};
 use crate::agent::{is_valid_token, product_token};
@@ -33,67 +35,32 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
         .filter(|word| !word.is_empty())
 }
 
-/// `a` and `b` compared as their ASCII lower case.
-fn cmp_ignoring_case(a: &str, b: &str) -> Ordering {
-    a.bytes()
-        .map(|b| b.to_ascii_lowercase())
-        .cmp(b.bytes().map(|b| b.to_ascii_lowercase()))
-}
-
-/// A preset as a row of words, filed under its first.
-struct Entry {
-    words: Vec<&'static str>,
-    preset: &'static CrawlerPreset,
-}
-
-/// Every preset with a word in its token, sorted by first word.
-fn index() -> &'static [Entry] {
-    static INDEX: OnceLock<Vec<Entry>> = OnceLock::new();
-    INDEX.get_or_init(|| {
-        let mut entries: Vec<Entry> = presets()
-            .iter()
-            .map(|preset| Entry {
-                words: words(preset.token).collect(),
-                preset,
-            })
-            .filter(|entry| !entry.words.is_empty())
-            .collect();
-        crate::sort::sort_by(&mut entries, |a, b| {
-            cmp_ignoring_case(a.words[0], b.words[0])
-        });
-        entries
-    })
-}
+/// How well a preset's token matches: words matched, whole last word,
+/// token length, and earlier in the string (greater is better).
+type Rank = (usize, bool, usize, std::cmp::Reverse<usize>);
 
 /// The preset whose crawler sent `user_agent`, if any preset's token is in
 /// it (see the module's documentation); none for browsers and unknown
 /// clients.
 pub fn identify(user_agent: &str) -> Option<&'static CrawlerPreset> {
-    let index = index();
     let ua_words: Vec<&str> = words(user_agent).collect();
-    // (words matched, whole last word, token length) of the best match.
-    let mut best: Option<((usize, bool, usize), &'static CrawlerPreset)> = None;
-    for (at, word) in ua_words.iter().enumerate() {
-        // A word's entries sort right after the entries of its prefixes
-        // ending before a `-`: try the whole word and each such prefix.
-        let heads = word
-            .match_indices('-')
-            .map(|(dash, _)| &word[..dash])
-            .chain([*word]);
-        for head in heads {
-            let start =
-                index.partition_point(|e| cmp_ignoring_case(e.words[0], head) == Ordering::Less);
-            for entry in index[start..]
-                .iter()
-                .take_while(|e| cmp_ignoring_case(e.words[0], head) == Ordering::Equal)
-            {
-                let Some(whole) = matches_at(&ua_words, at, &entry.words) else {
-                    continue;
-                };
-                let key = (entry.words.len(), whole, entry.preset.token.len());
-                if best.is_none_or(|(best_key, _)| key > best_key) {
-                    best = Some((key, entry.preset));
-                }
+    // (words matched, whole last word, token length, earlier in the
+    // string) of the best match.
+    let mut best: Option<(Rank, &'static CrawlerPreset)> = None;
+    for preset in presets().iter().filter(|p| !p.is_generic()) {
+        let token_words: Vec<&str> = words(preset.token).collect();
+        for at in 0..ua_words.len() {
+            let Some(whole) = matches_at(&ua_words, at, &token_words) else {
+                continue;
+            };
+            let key = (
+                token_words.len(),
+                whole,
+                preset.token.len(),
+                std::cmp::Reverse(at),
+            );
+            if best.is_none_or(|(best_key, _)| key > best_key) {
+                best = Some((key, preset));
             }
         }
     }

@@ -151,6 +151,13 @@ impl CrawlerPreset {
         crawler
     }
 
+    /// Whether the token is a generic word some lists carry (`Spider`,
+    /// `Fetch`) rather than one crawler's name: never the answer of
+    /// [`identify`] or of a spelling suggestion.
+    pub fn is_generic(&self) -> bool {
+        self.operator.starts_with("unknown (generic")
+    }
+
     /// The crawler spec of [`CrawlerPreset::crawler`]
     /// (`Googlebot-Image>Googlebot`, `AdsBot-Google>!*`).
     pub fn spec(&self) -> String {

@@ -84,10 +84,15 @@ codes! {
     HtmlDocument = "html-document", Error, "An HTML page served as robots.txt.";
     BlocksSite = "blocks-site", Warning, "A `Disallow: /` that blocks the whole site for everyone or a major search crawler.";
     AgentJoinsPreviousGroup = "agent-joins-previous-group", Warning, "A User-agent line that joins the group above it, because only an Allow or Disallow line ends a group's list of crawlers.";
-    ContentUsageSyntax = "content-usage-syntax", Warning, "A Content-Usage line that cannot be fully read, or that is outside any group.";
-    ContentSignalSyntax = "content-signal-syntax", Warning, "A Content-Signal line that cannot be fully read, or that is outside any group.";
+    ContentUsageSyntax = "content-usage-syntax", Warning, "A Content-Usage line that cannot be fully read (not an RFC 9651 dictionary, a value other than y or n, a label no draft or only an earlier draft defines), or that is outside any group.";
+    ContentSignalSyntax = "content-signal-syntax", Warning, "A Content-Signal line that cannot be fully read (an entry that is not label=value, a value the label does not take, an unknown label), or that is outside any group.";
     PatternNeedsEncoding = "pattern-needs-encoding", Warning, "A pattern with a character that requests always carry percent-encoded, so it never matches.";
     EmptyDisallow = "empty-disallow", Info, "An empty Disallow, which allows everything.";
+    AgentIsUserAgentString = "agent-is-user-agent-string", Warning, "A User-agent value that is a whole user-agent string, which crawlers read as its first word, so the crawler it means ignores the group.";
+    AgentLooksMisspelled = "agent-looks-misspelled", Warning, "A User-agent token no known crawler uses, one typo away from one that does.";
+    GroupDropsGlobalRules = "group-drops-global-rules", Warning, "A group with Disallow rules of its own that leaves out paths the * group disallows, so its crawlers may fetch them.";
+    SignalContradictsRules = "signal-contradicts-rules", Warning, "A Content-Signal or Content-Usage preference that the file's rules contradict for the crawlers of that purpose.";
+    ValidatorRejects = "validator-rejects", Info, "A line that Lighthouse's robots.txt audit (before or since version 13) reports as an error, failing the audit.";
 }
 
 impl fmt::Display for Code {

@@ -18,11 +18,17 @@ use crate::key::{google_kind, KeyKind, Spelling};
 use crate::lines::{read_line, Lines, RawLine, MAX_LINE_BYTES};
 use crate::model::{AgentName, Group, GroupAgent, LineKind, RuleKind};
 use crate::robots::{Robots, Text};
-use crate::tools::usage::{parse_usage, UsageDirective, UsageProblem};
+use crate::tools::usage::{
+    parse_usage, term as usage_term, UsageDirective, UsageProblem, AIPREF_VOCAB, VOCABULARY,
+};
 use crate::{encoding, Mode, GOOGLE_SIZE_LIMIT};
 
+mod agents;
 mod diagnostic;
 mod directive;
+mod groups;
+mod signals;
+mod validators;
 
 pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
 pub use directive::{unused_directive, DirectiveClass, UnusedDirective, UNUSED_DIRECTIVES};
@@ -66,6 +72,21 @@ fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
     lint.file_diagnostics();
     lint.group_diagnostics();
     let mut diagnostics = lint.diagnostics;
+    diagnostics.extend(groups::dropped_rules(robots, robots.input()));
+    diagnostics.extend(signals::contradictions(robots));
+    // A line with a warning or error of its own says what is wrong with
+    // it; the validator note is for lines crawlers read as meant.
+    let mut warned: Vec<u32> = diagnostics
+        .iter()
+        .filter(|d| d.severity != Severity::Info)
+        .map(|d| d.line)
+        .collect();
+    crate::sort::sort_by_key(&mut warned, |&line| line);
+    let notes: Vec<Diagnostic> = validators::validator_notes(robots)
+        .into_iter()
+        .filter(|note| warned.binary_search(&note.line).is_err())
+        .collect();
+    diagnostics.extend(notes);
     crate::sort::sort_by_key(&mut diagnostics, |d| (d.line, d.span.start));
     diagnostics
 }
@@ -205,16 +226,37 @@ impl<'a> Lint<'a> {
             );
         }
         let text = self.text(value.clone());
-        let (_, _, problems) = parse_usage(directive, &text);
-        let words = match directive {
-            UsageDirective::ContentUsage => "'y' or 'n'",
-            UsageDirective::ContentSignal => "'yes' or 'no'",
-        };
-        for problem in problems {
+        let known: Vec<&str> = VOCABULARY
+            .iter()
+            .filter(|t| t.directive == directive && t.current)
+            .map(|t| t.label)
+            .collect();
+        let known = known.join(", ");
+        for problem in parse_usage(directive, &text).problems {
             let message = match problem {
-                UsageProblem::NoPath => format!("This {key} line has no path; the current draft writes one first ('{key}: / {}'). It is read as applying to every path.", shorten(&text)),
-                UsageProblem::BadEntry(entry) => format!("'{}' is not a 'label={}' entry with a lower-case label; crawlers skip it.", shorten(&entry), if directive == UsageDirective::ContentUsage { "y" } else { "yes" }),
-                UsageProblem::BadValue(entry) => format!("'{}' has a value other than {words}; crawlers skip it.", shorten(&entry)),
+                UsageProblem::NotADictionary(why) => {
+                    // The dictionary follows the path, if any; the parser's
+                    // message counts from its start.
+                    let trimmed = text.trim();
+                    let dictionary = match trimmed.split_once(char::is_whitespace) {
+                        Some((path, rest)) if path.starts_with(['/', '*']) => rest.trim_start(),
+                        _ => trimmed,
+                    };
+                    let case = if dictionary.split(',').any(|m| m.split('=').next().is_some_and(|k| k.bytes().any(|b| b.is_ascii_uppercase()))) {
+                        " Keys are written in lower case."
+                    } else {
+                        ""
+                    };
+                    format!("'{}' is not a structured-field dictionary (RFC 9651), as {AIPREF_VOCAB} requires: {why}.{case} Crawlers that follow the draft read no preference at all from this line.", shorten(dictionary))
+                }
+                UsageProblem::BadEntry(entry) => format!("'{}' is not a 'label=value' entry with a lower-case label; crawlers skip it.", shorten(&entry)),
+                UsageProblem::BadValue(entry) => {
+                    let label = entry.split('=').next().unwrap_or_default();
+                    let values = usage_term(directive, label).map_or_else(String::new, |t| t.values.join("', '"));
+                    format!("'{}' is not a value '{label}' takes ('{values}'); crawlers skip it.", shorten(&entry))
+                }
+                UsageProblem::UnknownLabel(label) => format!("'{}' is not a {key} label (the labels are {known}); crawlers ignore it.", shorten(&label)),
+                UsageProblem::FormerLabel(label) => format!("'{label}' is a label of earlier AI Preferences drafts; {AIPREF_VOCAB} defines {known}, so crawlers that follow it ignore this one."),
                 UsageProblem::Empty => format!("This {key} line states no preference."),
             };
             self.diagnose(code, number, value.clone(), message);
@@ -253,6 +295,11 @@ impl<'a> Lint<'a> {
             return;
         }
         let token = product_token(&text);
+        let agent = agents::agent_finding(number, &text, value.clone());
+        let whole_string = agent
+            .as_ref()
+            .is_some_and(|d| d.code == Code::AgentIsUserAgentString);
+        self.diagnostics.extend(agent);
         if text.is_empty() {
             self.diagnose(
                 Code::EmptyUserAgent,
@@ -267,7 +314,8 @@ impl<'a> Lint<'a> {
                 value,
                 format!("'{}' does not start with a letter, so it matches no crawler: a crawler name may contain only letters, '-' and '_'.", shorten(&text)),
             );
-        } else if token.len() < text.len() {
+        } else if token.len() < text.len() && !whole_string {
+            // (A whole user-agent string's finding says how it is read.)
             let cut = value.start + token.len();
             self.diagnose(
                 Code::UserAgentCut,
@@ -857,9 +905,20 @@ mod tests {
         assert!(findings(text, Code::UnknownDirective).is_empty());
         let usage = findings(text, Code::ContentUsageSyntax);
         let lines: Vec<u32> = usage.iter().map(|(l, _)| *l).collect();
-        assert_eq!(lines, [3, 4], "{usage:?}");
-        assert!(usage[0].1.contains("has no path"), "{}", usage[0].1);
-        assert!(usage[1].1.contains("lower-case label"), "{}", usage[1].1);
+        // Line 3 has no path: read as for every path (attach-05), no finding.
+        assert_eq!(lines, [4], "{usage:?}");
+        assert!(
+            usage[0]
+                .1
+                .starts_with("'Train-AI=n' is not a structured-field dictionary (RFC 9651)"),
+            "{}",
+            usage[0].1
+        );
+        assert!(
+            usage[0].1.contains("Keys are written in lower case"),
+            "{}",
+            usage[0].1
+        );
         let signal = findings(text, Code::ContentSignalSyntax);
         let lines: Vec<u32> = signal.iter().map(|(l, _)| *l).collect();
         assert_eq!(lines, [1, 5], "{signal:?}");
@@ -868,10 +927,9 @@ mod tests {
             "{}",
             signal[0].1
         );
-        assert!(
-            signal[1].1.contains("other than 'yes' or 'no'"),
-            "{}",
-            signal[1].1
+        assert_eq!(
+            signal[1].1,
+            "'ai-train=n' is not a value 'ai-train' takes ('yes', 'no'); crawlers skip it."
         );
     }
 

@@ -1,12 +1,26 @@
 //! Why a verdict is what it is, as facts: the path checked and how it was
 //! encoded, which groups apply to the crawler and why, every rule that
-//! matched with its length, and the decision with its reason.
+//! matched with its length, and the decision with its reason; the rules
+//! that nearly decided and why each did not ([`why_not`]); and what governs
+//! each step ([`sources`]), to link the RFC 9309 section or Google's
+//! documentation it rests on.
 //!
 //! The facts are stated here once; front ends only word them. The app's
 //! explanation panel and `robotstxt explain` (and the CLI's one-line
-//! reasons) read [`Explanation`] and derive nothing themselves: not the tie
-//! and its rival, not an ignored `*` group, not an empty Disallow, not the
-//! only match.
+//! reasons) read [`Explanation`], [`WhyNot`] and [`Basis`] and derive
+//! nothing themselves: not the tie and its rival, not an ignored `*` group,
+//! not an empty Disallow, not the only match, not a near miss or its
+//! reason, not which document governs a step.
+//!
+//! [`FetchedRobots::explain`] and [`FetchedRobots::why_not`] are separate
+//! questions: a front end that shows only the steps does not pay for (or
+//! link the code of) the near misses.
+
+pub mod sources;
+pub mod why_not;
+
+pub use sources::{match_sources, Basis, Step};
+pub use why_not::{MissPoint, MissReason, NearMiss, Unread, WhyNot, NEAR_MISS_LIMIT};
 
 use crate::agent::Crawler;
 use crate::fetch::FetchOutcome;
@@ -105,6 +119,20 @@ pub enum Decision {
 }
 
 impl Decision {
+    /// Stable lower-case name, e.g. `allow-wins-tie`.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Decision::RobotsTxt => "robots-txt",
+            Decision::FetchOutcome(_) => "fetch-outcome",
+            Decision::NoGroup => "no-group",
+            Decision::NoRuleMatched => "no-rule-matched",
+            Decision::OnlyMatch(_) => "only-match",
+            Decision::LongestMatch { .. } => "longest-match",
+            Decision::AllowWinsTie { .. } => "allow-wins-tie",
+            Decision::EmptyDisallow(_) => "empty-disallow",
+        }
+    }
+
     /// The rule that decided, when one did.
     pub fn deciding_rule(&self) -> Option<&RuleMatch> {
         match self {

@@ -1,0 +1,212 @@
+//! Finding the longest matching Allow and Disallow without trying every rule.
+//!
+//! Every path starts with the literal prefix of each pattern that matches it,
+//! so the rules are filed in a byte trie under their literal prefix. Walking
+//! the path down the trie visits exactly the rules whose prefix fits; only
+//! their wildcard remainder is left to check. A file of hundreds of rules then
+//! costs a handful of comparisons per URL.
+//!
+//! By concern: [`layout`] is how an index lies in memory and the unchecked
+//! reads a search makes of it (the crate's `unsafe` outside SIMD, with the
+//! invariant they rest on); [`build`] files the rules and lays the trie out;
+//! [`search`] walks a path and decides (by [`crate::decision`]).
+
+mod build;
+mod layout;
+mod search;
+
+pub use build::IndexedRule;
+pub use layout::RuleSet;
+
+#[cfg(test)]
+mod tests {
+    use std::borrow::Cow;
+
+    use super::build::survives_encoding;
+    use super::layout::NONE;
+    use super::*;
+    use crate::model::RuleKind;
+    use crate::pattern::Pattern;
+
+    /// The index of `rules` (a `!` before a pattern makes it an Allow),
+    /// one per line from line 1.
+    fn index(rules: &[&str]) -> RuleSet {
+        RuleSet::new(rules.iter().enumerate().map(|(i, rule)| {
+            let (kind, pattern) = match rule.strip_prefix('!') {
+                Some(allowed) => (RuleKind::Allow, allowed),
+                None => (RuleKind::Disallow, *rule),
+            };
+            IndexedRule {
+                id: i,
+                kind,
+                line: i as u32 + 1,
+                pattern: Cow::Borrowed(pattern.as_bytes()),
+                index_html: None,
+            }
+        }))
+    }
+
+    /// The line of the rule deciding `path`, 0 for none.
+    fn deciding_line(set: &RuleSet, path: &str) -> u32 {
+        set.deciding(path.as_bytes()).by.map_or(0, |hit| hit.line)
+    }
+
+    #[test]
+    fn every_index_holds_together() {
+        let many: Vec<String> = (b'a'..=b'z').map(|c| format!("/{}x", c as char)).collect();
+        let under_slash: Vec<&str> = many.iter().map(String::as_str).collect();
+        let deep = [
+            "/a$",
+            "/a/b*c",
+            "/a/b/c$",
+            "/a/b/c/d*e",
+            "!/a/b/c/d/e",
+            "*x",
+            "",
+            "$",
+        ];
+        let no_slash = ["a", "b*", "c$", "*.pdf$", "?x"];
+        for rules in [&[][..], &["/"], &under_slash, &deep, &no_slash] {
+            let set = index(rules);
+            assert!(set.holds_together(), "{rules:?}");
+            // The walk and the search read every node a path can reach.
+            for path in ["/", "/a/b/c/d/e/f", "/zx?", "a", "/a", "", "x.pdf"] {
+                let _ = set.deciding(path.as_bytes());
+            }
+        }
+        // Children past a table's threshold, at `/` and below it.
+        assert!(!index(&under_slash).tables.is_empty());
+    }
+
+    #[test]
+    fn a_sole_entry_to_try_is_tried_without_the_loop() {
+        // The line of the entry a search on `path` tries alone, 0 for none.
+        let sole_line = |set: &RuleSet, path: &str| {
+            let sole = set.node(set.deepest(path.as_bytes()).0).sole;
+            set.entries.get(sole as usize).map_or(0, |entry| entry.line)
+        };
+        let query = index(&["/*?", "/cpf/*"]);
+        assert_eq!(sole_line(&query, "/checkout?x"), 1);
+        // Under `/cpf/*`, nothing is tried at all.
+        assert_eq!(sole_line(&query, "/cpf/a?b"), 0);
+        assert_eq!(query.node(query.deepest(b"/cpf/a").0).pruned_start, NONE);
+        assert_eq!(sole_line(&index(&["/*/print$"]), "/a/print"), 1);
+        // Two to try: the loop tries them.
+        let two = index(&["/*?", "/*/print$"]);
+        assert_eq!(sole_line(&two, "/a/print"), 0);
+        assert_ne!(two.node(two.deepest(b"/a/print").0).pruned_start, NONE);
+        // `/a*c` is as long as `/abc` and later, `/x*z` only as long as
+        // `Allow: /xyz`: neither can decide under them.
+        let shadowed = index(&["/abc", "/a*c", "!/xyz", "/x*z"]);
+        assert_eq!(sole_line(&shadowed, "/azc"), 2);
+        assert_eq!(sole_line(&shadowed, "/abcd"), 0);
+        assert_eq!(sole_line(&shadowed, "/xaz"), 4);
+        assert_eq!(sole_line(&shadowed, "/xyz"), 0);
+        for (set, path, line) in [
+            (&query, "/checkout?x", 1),
+            (&query, "/checkout", 0),
+            (&query, "/cpf/a?b", 2),
+            (&two, "/a/print?", 1),
+            (&two, "/a/print", 2),
+            (&shadowed, "/abcd", 1),
+            (&shadowed, "/azc", 2),
+            (&shadowed, "/xyz", 3),
+            (&shadowed, "/xaz", 4),
+        ] {
+            assert_eq!(deciding_line(set, path), line, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_search_tries_nothing_shorter_than_the_prefixes_it_matched() {
+        let set = index(&["/*?", "/cpf/*", "!/cpf/langue", "/c$"]);
+        let node_of = |path: &str| set.node(set.deepest(path.as_bytes()).0);
+        // Under `/cpf/*` (6), `/*?` (3) cannot decide: nothing is tried.
+        assert_eq!(node_of("/cpf/a?b").pruned_start, NONE);
+        assert_eq!(deciding_line(&set, "/cpf/a?b"), 2);
+        assert_eq!(deciding_line(&set, "/cpf/langue?b"), 3);
+        // Elsewhere `/*?` and `/c$` are tried.
+        assert_ne!(node_of("/checkout?x").pruned_start, NONE);
+        assert_eq!(deciding_line(&set, "/checkout?x"), 1);
+        assert_eq!(deciding_line(&set, "/checkout"), 0);
+        assert_eq!(deciding_line(&set, "/c"), 4);
+        // The full search still finds every kind's best.
+        let best = set.best(b"/cpf/a?b");
+        assert_eq!(best.disallow.map(|hit| hit.line), Some(2));
+        assert_eq!(
+            set.best(b"/cpf/langue?b").allow.map(|hit| hit.line),
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn pieces_survive_encoding_unless_an_escape_could_hold_them() {
+        for piece in ["?", "/amp", "?eID=", "comments?", "x9", ".html", "a"] {
+            assert!(survives_encoding(piece.as_bytes()), "{piece}");
+        }
+        // `A` and `9` can end an escape that encoding made (`é` becomes
+        // `%C3%A9`); `%2F`, a space, a `"` and `é` are or hold bytes
+        // encoding makes or changes.
+        for piece in ["A", "9x", "%2F", "a b", "a\"", "\u{e9}"] {
+            assert!(!survives_encoding(piece.as_bytes()), "{piece}");
+        }
+    }
+
+    #[test]
+    fn a_sole_piece_is_the_whole_test_of_an_unanchored_pattern() {
+        let piece = |p: &str| {
+            Pattern::new(p.as_bytes().to_vec())
+                .sole_piece()
+                .map(<[u8]>::to_vec)
+        };
+        assert_eq!(piece("/*?"), Some(b"?".to_vec()));
+        assert_eq!(piece("/*comments?*"), Some(b"comments?".to_vec()));
+        assert_eq!(piece("/a**/amp*"), Some(b"/amp".to_vec()));
+        assert_eq!(piece("/*a*b"), None);
+        assert_eq!(piece("/*.pdf$"), None);
+        assert_eq!(piece("/a*"), None);
+        assert_eq!(piece("/a"), None);
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+        /// An index of hundreds of rules (so its prefixes are radix
+        /// sorted, in runs that agree on eight bytes and more) decides like
+        /// trying every rule with the naive matcher: same verdict, same
+        /// deciding line. Patterns share long prefixes, repeat, end in
+        /// `$` or NUL bytes, hold `*`, or are empty.
+        #[test]
+        fn a_large_index_decides_like_trying_every_rule(
+            rules in proptest::collection::vec(
+                (proptest::bool::ANY, "(/dir/subdirectory/|/dir/sub|/d){0,2}[ab\\x00]{0,3}(\\*|\\$|/x)?"),
+                256..420,
+            ),
+            paths in proptest::collection::vec(
+                "(/dir/subdirectory/|/dir/sub|/d){0,2}[ab\\x00/x]{0,4}",
+                1..24,
+            ),
+        ) {
+            let spelled: Vec<String> = rules
+                .iter()
+                .map(|(allow, pattern)| format!("{}{pattern}", if *allow { "!" } else { "" }))
+                .collect();
+            let set = index(&spelled.iter().map(String::as_str).collect::<Vec<_>>());
+            proptest::prop_assert!(set.holds_together());
+            for path in &paths {
+                let mut best = crate::decision::Best::default();
+                for (i, (allow, pattern)) in rules.iter().enumerate() {
+                    if crate::pattern::naive_matches(pattern.as_bytes(), path.as_bytes()) {
+                        let kind = if *allow { RuleKind::Allow } else { RuleKind::Disallow };
+                        let hit = crate::decision::Hit {
+                            rule: i,
+                            priority: pattern.len() as u32,
+                            line: i as u32 + 1,
+                        };
+                        best.offer(kind, hit);
+                    }
+                }
+                proptest::prop_assert_eq!(set.deciding(path.as_bytes()), best.decide(), "{:?}", path);
+            }
+        }
+    }
+}

@@ -1,0 +1,269 @@
+//! `group-drops-global-rules`: a group naming crawlers, with Disallow rules
+//! of its own, that leaves out paths the `*` group disallows. A crawler
+//! follows only the groups that name it, so once it has one, the `*`
+//! group's rules stop applying to it: `User-agent: GPTBot` with
+//! `Disallow: /drafts/` lets GPTBot into the `/private/` that `*` kept
+//! everyone out of. A group that only allows (`Allow: /` for Googlebot) is
+//! deliberate, and so is a path the group itself allows: neither is a
+//! finding. Nor is a User-agent value read only in part (`Spinn3r` as
+//! `Spinn`): the crawler it means never follows the group.
+//!
+//! A `*` Disallow is left out when a path it blocks (its pattern with each
+//! `*` read as one letter and a final `$` dropped) is disallowed for the
+//! `*` group but allowed for the named crawler with no rule deciding. The
+//! fix copies the left-out Disallow lines, with the `*` group's Allow lines
+//! that carve exceptions out of them, to the end of the group.
+
+use super::{shorten, Code, Diagnostic, Fix};
+use crate::agent::Crawler;
+use crate::model::{AgentName, Group, RuleKind};
+use crate::robots::Robots;
+use crate::tools::crawlers::find;
+use crate::verdict::{Category, CheckOptions};
+
+/// The findings for every group of `robots` (whose bytes are `input`).
+pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
+    let rules = robots.rules();
+    let global = Crawler::new("*");
+    let raw = CheckOptions {
+        raw_url: true,
+        ..CheckOptions::default()
+    };
+    let global_matcher = robots.matcher_with(&global, &raw);
+    let global_groups = global_matcher.groups();
+    if global_groups.is_empty() {
+        return Vec::new();
+    }
+    // The `*` group's Disallows, each with a path it blocks.
+    let global_disallows: Vec<(usize, String)> = global_groups
+        .iter()
+        .flat_map(|&g| robots.groups()[g].rules.clone())
+        .filter(|&r| rules[r].kind == RuleKind::Disallow && !rules[r].value.is_empty())
+        .map(|r| (r, example_path(&rules[r].value)))
+        .filter(|(_, path)| !global_matcher.check(path).allowed)
+        .collect();
+    // The `*` group's Allows, each with a path it allows.
+    let global_allows: Vec<(usize, String)> = global_groups
+        .iter()
+        .flat_map(|&g| robots.groups()[g].rules.clone())
+        .filter(|&r| rules[r].kind == RuleKind::Allow && !rules[r].value.is_empty())
+        .map(|r| (r, example_path(&rules[r].value)))
+        .collect();
+    let mut reported: Vec<String> = Vec::new();
+    let mut findings = Vec::new();
+    for group in robots.groups() {
+        if group.is_global() || !has_own_disallow(robots, group) {
+            continue;
+        }
+        let mut crawlers: Vec<&str> = Vec::new();
+        let mut dropped: Vec<usize> = Vec::new();
+        // The `*` Allows that no other rule decides for any of its crawlers
+        // (no rule, or that very Allow, where a crawler is named in the `*`
+        // group too): copying them with the Disallows they carve exceptions
+        // from keeps those exceptions and changes nothing else.
+        let mut free_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
+        for agent in &group.agents {
+            let AgentName::Token(token) = &agent.name else {
+                continue;
+            };
+            // Every crawler of the group gets the copied rules, whether or
+            // not it is reported here (it may be reported at another group
+            // naming it, ignore `*`, or be named by a value read only in
+            // part, as `Mozilla/5.0 (...)` names `Mozilla`): an Allow is free to copy only when
+            // it decides nothing else for any of them.
+            let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
+            free_allows.retain(|&r| {
+                global_allows.iter().any(|(a, path)| {
+                    let verdict = matcher.check(path);
+                    *a == r
+                        && (verdict.category == Category::AllowedImplicit
+                            || verdict.rule == Some(r))
+                })
+            });
+            // A value read only in part (`Spinn3r` is read as `Spinn`)
+            // names no crawler that follows it: `user-agent-cut` says so.
+            if token.len() != agent.value.trim().len() {
+                continue;
+            }
+            let key = token.to_ascii_lowercase();
+            // A crawler named by several groups is reported once; one that
+            // ignores `*` anyway loses nothing.
+            if reported.contains(&key) || find(token).is_some_and(|p| p.ignores_wildcard) {
+                continue;
+            }
+            reported.push(key);
+            let left_out: Vec<usize> = global_disallows
+                .iter()
+                .filter(|(_, path)| matcher.check(path).category == Category::AllowedImplicit)
+                .map(|&(r, _)| r)
+                .collect();
+            if !left_out.is_empty() {
+                crawlers.push(agent.value.as_str());
+                for r in left_out {
+                    if !dropped.contains(&r) {
+                        dropped.push(r);
+                    }
+                }
+            }
+        }
+        let all_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
+        let copied = Copied {
+            disallows: &dropped,
+            allows: &free_allows,
+            all_allows: &all_allows,
+        };
+        if let Some(finding) = finding(robots, input, group, &crawlers, copied) {
+            findings.push(finding);
+        }
+    }
+    findings
+}
+
+/// Whether `group` has a Disallow that blocks something.
+fn has_own_disallow(robots: &Robots, group: &Group) -> bool {
+    robots.rules()[group.rules.clone()]
+        .iter()
+        .any(|r| r.kind == RuleKind::Disallow && !r.value.is_empty())
+}
+
+/// A path `pattern` matches: each `*` read as one letter, a final `$`
+/// dropped, a leading `/` added when the pattern starts with `*`.
+fn example_path(pattern: &str) -> String {
+    let pattern = pattern.strip_suffix('$').unwrap_or(pattern);
+    let path = pattern.replace('*', "x");
+    if path.starts_with('/') {
+        path
+    } else {
+        format!("/{path}")
+    }
+}
+
+/// What the fix copies: the `*` group's left-out Disallows, and the `*`
+/// Allows free to copy with them (indices into the rules).
+#[derive(Clone, Copy)]
+struct Copied<'a> {
+    disallows: &'a [usize],
+    allows: &'a [usize],
+    /// Every `*` Allow: a carve-out that is not free to copy (a crawler of
+    /// the group has a rule of its own for it) leaves no safe fix.
+    all_allows: &'a [usize],
+}
+
+/// The finding for `group`, whose `crawlers` no longer follow the `*`
+/// group's `copied.disallows`.
+fn finding(
+    robots: &Robots,
+    input: &[u8],
+    group: &Group,
+    crawlers: &[&str],
+    copied: Copied,
+) -> Option<Diagnostic> {
+    let dropped = copied.disallows;
+    let first = group.agents.first()?;
+    if dropped.is_empty() {
+        return None;
+    }
+    let rules = robots.rules();
+    let patterns: Vec<String> = dropped
+        .iter()
+        .map(|&r| format!("'{}'", shorten(&rules[r].value)))
+        .collect();
+    let lines: Vec<String> = dropped.iter().map(|&r| rules[r].line.to_string()).collect();
+    let shown = 5;
+    let paths = if patterns.len() > shown {
+        format!(
+            "{} and {} more",
+            patterns[..shown].join(", "),
+            patterns.len() - shown
+        )
+    } else {
+        patterns.join(", ")
+    };
+    let who = crawlers.join(", ");
+    let message = format!(
+        "The group of {who} (line {}) has Disallow rules of its own, so {who} follows only them and no longer the * group's: it may fetch {paths}, which the * group disallows (line{} {}). If it should stay out of them too, copy those rules into its group.",
+        first.line,
+        if lines.len() == 1 { "" } else { "s" },
+        lines.join(", "),
+    );
+    let span = robots.line(first.line).map_or(0..0, |l| l.span.clone());
+    let mut diagnostic = Diagnostic::new(Code::GroupDropsGlobalRules, first.line, span, message);
+    diagnostic.fix = copy_fix(robots, input, group, copied, &who);
+    Some(diagnostic)
+}
+
+/// The edit that copies the left-out Disallow lines, each followed by the
+/// `*` Allow lines that carve exceptions out of it, after `group`'s last
+/// rule, each on a line of its own ending as the file's lines do; none
+/// when such an Allow is not free to copy.
+fn copy_fix(
+    robots: &Robots,
+    input: &[u8],
+    group: &Group,
+    copied: Copied,
+    who: &str,
+) -> Option<Fix> {
+    let dropped = copied.disallows;
+    let rules = robots.rules();
+    let last = rules[group.rules.clone()].last()?;
+    let lines = robots.lines();
+    let line = lines.get(last.line as usize - 1)?;
+    let next = lines
+        .get(last.line as usize)
+        .map_or(input.len(), |l| l.span.start);
+    let ending = match &input[line.span.end..next] {
+        b"" => None,
+        ending => Some(String::from_utf8_lossy(ending).into_owned()),
+    };
+    // The line's own ending, else the file's first one, else LF.
+    let first_ending = || match input.iter().position(|&b| b == b'\n' || b == b'\r') {
+        Some(at) if input[at..].starts_with(b"\r\n") => "\r\n",
+        Some(at) if input[at] == b'\r' => "\r",
+        _ => "\n",
+    };
+    let newline = ending.clone().unwrap_or_else(|| first_ending().to_string());
+    let mut text = String::new();
+    if ending.is_none() {
+        text.push_str(&newline);
+    }
+    let mut lines_copied: Vec<&str> = Vec::new();
+    for &r in dropped {
+        let disallow = &rules[r];
+        if !lines_copied.contains(&disallow.text.as_str()) {
+            lines_copied.push(&disallow.text);
+        }
+        let carves = |a: usize| {
+            let allow = &rules[a];
+            allow.value.len() > disallow.value.len()
+                && allow
+                    .value
+                    .starts_with(disallow.value.trim_end_matches('$'))
+        };
+        for &a in copied.all_allows.iter().filter(|&&a| carves(a)) {
+            if !copied.allows.contains(&a) {
+                // Copying it would change a crawler's own verdict, leaving
+                // it out would shut the others out of the exception.
+                return None;
+            }
+            if !lines_copied.contains(&rules[a].text.as_str()) {
+                lines_copied.push(&rules[a].text);
+            }
+        }
+    }
+    for rule in &lines_copied {
+        text.push_str(rule);
+        text.push_str(&newline);
+    }
+    if ending.is_none() {
+        text.truncate(text.len() - newline.len());
+    }
+    Some(Fix {
+        span: next..next,
+        replacement: text,
+        title: format!(
+            "Copy the * group's {} left-out rule{} into the group of {who}",
+            dropped.len(),
+            if dropped.len() == 1 { "" } else { "s" }
+        ),
+    })
+}

@@ -1,0 +1,448 @@
+//! What changed between two versions of a robots.txt beyond the verdicts
+//! of listed URLs: whether `*` is newly shut out of (or let into) the site
+//! root, the rules and directives added to or removed from each crawler's
+//! groups, and whether the text changed in comments and whitespace only.
+//!
+//! Rules are compared per crawler name as the files write them: a rule is
+//! removed for `Googlebot` when a group naming `Googlebot` held it before
+//! and none does after, so splitting, merging or reordering groups changes
+//! nothing, and adding a `GPTBot` group adds its rules for `GPTBot` only (a
+//! crawler without a group of its own follows `*` on both sides; what that
+//! does to its verdicts is the verdict comparison's to say). Names whose
+//! groups are the same on both sides are compared once, so a group naming
+//! hundreds of crawlers costs one comparison, and the comparison stops at
+//! [`MAX_RULE_WORK`] rules read, saying so ([`FileChanges::incomplete`]).
+
+use std::collections::HashMap;
+
+use super::{class_of, ChangeClass, Trigger, VerdictClasses};
+use crate::tools::compare::ChangeKind;
+use crate::{CheckOptions, Crawler, FetchedRobots, LineKind, Robots, RuleKind, Verdict};
+
+/// The most rules read when comparing two files' rules (each rule counts
+/// once for each set of groups it is compared in). Real files need a few
+/// thousand; a hostile pair stops here rather than taking minutes.
+pub const MAX_RULE_WORK: usize = 4_000_000;
+
+/// Added in the version after, or removed from the version before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Edit {
+    /// Only in the version before.
+    Removed,
+    /// Only in the version after.
+    Added,
+}
+
+impl Edit {
+    /// `removed` or `added`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Edit::Removed => "removed",
+            Edit::Added => "added",
+        }
+    }
+}
+
+/// A rule that one version's groups for some crawlers hold and the
+/// other's do not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleChange {
+    /// Added or removed.
+    pub edit: Edit,
+    /// Allow or Disallow.
+    pub kind: RuleKind,
+    /// The rule as written (`Allow: /blog`), in the version it is in.
+    pub text: String,
+    /// Its line in that version (before for a removed rule, after for an
+    /// added one).
+    pub line: u32,
+    /// The crawler names (as the file writes them; `*` for the `*`
+    /// groups) it was added or removed for, in file order.
+    pub agents: Vec<String>,
+}
+
+/// A line other than a rule (Sitemap, Crawl-delay, Content-Signal, ...)
+/// that one version has and the other does not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DirectiveChange {
+    /// Added or removed.
+    pub edit: Edit,
+    /// The key as written.
+    pub key: String,
+    /// The value as written.
+    pub value: String,
+    /// Its line in the version it is in.
+    pub line: u32,
+    /// The names of the group it is in (none for lines outside groups,
+    /// such as Sitemap).
+    pub agents: Vec<String>,
+}
+
+/// `*`'s verdict on the site root, when it changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootChange {
+    /// Newly allowed or newly disallowed.
+    pub kind: ChangeKind,
+    /// The verdict before.
+    pub before: Verdict,
+    /// The verdict after.
+    pub after: Verdict,
+}
+
+/// How the text changed, besides its rules and directives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextChange {
+    /// The same bytes (or neither side's rules were read).
+    Same,
+    /// Only comments, blank lines and whitespace changed.
+    CommentsOnly,
+    /// Lines changed, but no rule or directive did.
+    RulesUnchanged,
+    /// Rules or directives changed (listed in [`FileChanges`]).
+    Rules,
+}
+
+/// What changed between two versions of a file beyond listed URLs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileChanges {
+    /// `*`'s verdict on `/`, when it changes (also when how fetching a
+    /// side ended decides it).
+    pub site_root: Option<RootChange>,
+    /// Rules added or removed: removed ones first, each list in line
+    /// order.
+    pub rules: Vec<RuleChange>,
+    /// Directives added or removed: removed ones first, in line order.
+    pub directives: Vec<DirectiveChange>,
+    /// How the text changed.
+    pub text: TextChange,
+    /// Whether rules, directives and text were compared at all: not when
+    /// how fetching a side ended replaced its rules.
+    pub compared: bool,
+    /// Whether the rule comparison stopped at [`MAX_RULE_WORK`].
+    pub incomplete: bool,
+}
+
+/// One change of a file, with its class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileChange<'a> {
+    /// `*`'s verdict on the site root.
+    SiteRoot(&'a RootChange),
+    /// A rule added or removed.
+    Rule(&'a RuleChange),
+    /// A directive added or removed.
+    Directive(&'a DirectiveChange),
+    /// Comments and whitespace only, or lines without a rule change.
+    Text(TextChange),
+}
+
+impl FileChange<'_> {
+    /// The change's class.
+    pub fn class(&self) -> &'static ChangeClass {
+        match self {
+            FileChange::SiteRoot(root) => {
+                VerdictClasses::new(&[Crawler::new("*")]).class(0, "/", root.kind, &root.after)
+            }
+            FileChange::Rule(rule) => class_of(Trigger::Rule {
+                kind: rule.kind,
+                edit: rule.edit,
+            }),
+            FileChange::Directive(_) => class_of(Trigger::Directive),
+            FileChange::Text(TextChange::CommentsOnly) => class_of(Trigger::CommentsOnly),
+            FileChange::Text(_) => class_of(Trigger::RulesUnchanged),
+        }
+    }
+}
+
+impl FileChanges {
+    /// Compares `before` with `after`, each as a crawler got it; `*` on
+    /// `/` is checked as `options` say.
+    pub fn new(
+        before: FetchedRobots<'_>,
+        after: FetchedRobots<'_>,
+        options: &CheckOptions,
+    ) -> FileChanges {
+        let star = Crawler::new("*");
+        let (old, new) = (
+            before.check_with(&star, "/", options),
+            after.check_with(&star, "/", options),
+        );
+        let site_root = ChangeKind::between(old.allowed, new.allowed).map(|kind| RootChange {
+            kind,
+            before: old,
+            after: new,
+        });
+        let mut changes = FileChanges {
+            site_root,
+            rules: Vec::new(),
+            directives: Vec::new(),
+            text: TextChange::Same,
+            compared: false,
+            incomplete: false,
+        };
+        let (Some(before), Some(after)) = (before.rules(), after.rules()) else {
+            return changes;
+        };
+        changes.compared = true;
+        (changes.rules, changes.incomplete) = rule_changes(before, after, MAX_RULE_WORK);
+        changes.directives = directive_changes(before, after);
+        changes.text = if before.input() == after.input() {
+            TextChange::Same
+        } else if content(before) == content(after) {
+            TextChange::CommentsOnly
+        } else if changes.rules.is_empty() && changes.directives.is_empty() && !changes.incomplete {
+            TextChange::RulesUnchanged
+        } else {
+            TextChange::Rules
+        };
+        changes
+    }
+
+    /// Every change with its class: the site root, the rules, the
+    /// directives, then a text-only change.
+    pub fn classified(&self) -> Vec<(&'static ChangeClass, FileChange<'_>)> {
+        let mut all: Vec<FileChange> = Vec::new();
+        all.extend(self.site_root.iter().map(FileChange::SiteRoot));
+        all.extend(self.rules.iter().map(FileChange::Rule));
+        all.extend(self.directives.iter().map(FileChange::Directive));
+        if matches!(
+            self.text,
+            TextChange::CommentsOnly | TextChange::RulesUnchanged
+        ) {
+            all.push(FileChange::Text(self.text));
+        }
+        all.into_iter()
+            .map(|change| (change.class(), change))
+            .collect()
+    }
+}
+
+/// Each crawler name (lower-cased; `*` for the `*` groups) with its first
+/// spelling and the groups naming it, in order of first appearance.
+fn memberships(robots: &Robots) -> Vec<(String, String, Vec<usize>)> {
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut names: Vec<(String, String, Vec<usize>)> = Vec::new();
+    for (group, g) in robots.groups().iter().enumerate() {
+        for name in g.names() {
+            let lower = name.to_ascii_lowercase();
+            let at = *index.entry(lower.clone()).or_insert_with(|| {
+                names.push((lower, name.to_string(), Vec::new()));
+                names.len() - 1
+            });
+            let groups = &mut names[at].2;
+            if groups.last() != Some(&group) {
+                groups.push(group);
+            }
+        }
+    }
+    names
+}
+
+/// The rules of `groups`, by kind and normalised pattern, each with its
+/// first line and text.
+fn rules_of<'r>(
+    robots: &'r Robots,
+    groups: &[usize],
+) -> HashMap<(RuleKind, &'r [u8]), (u32, &'r str)> {
+    let mut rules = HashMap::new();
+    for &group in groups {
+        let Some(range) = robots.groups().get(group).map(|g| g.rules.clone()) else {
+            continue;
+        };
+        for rule in &robots.rules()[range] {
+            rules
+                .entry((rule.kind, rule.pattern.as_bytes()))
+                .or_insert((rule.line, rule.text.as_str()));
+        }
+    }
+    rules
+}
+
+/// Rules added and removed per crawler name, and whether the comparison
+/// stopped after reading `budget` rules ([`MAX_RULE_WORK`] but in tests).
+pub(super) fn rule_changes(
+    before: &Robots,
+    after: &Robots,
+    budget: usize,
+) -> (Vec<RuleChange>, bool) {
+    // Names with the same groups on both sides share one comparison.
+    type Key = (Vec<usize>, Vec<usize>);
+    let mut class_index: HashMap<Key, usize> = HashMap::new();
+    let mut classes: Vec<(Key, Vec<String>)> = Vec::new();
+    let old = memberships(before);
+    let new = memberships(after);
+    let new_groups: HashMap<&str, &Vec<usize>> = new
+        .iter()
+        .map(|(lower, _, groups)| (lower.as_str(), groups))
+        .collect();
+    let old_names: HashMap<&str, ()> = old.iter().map(|(lower, ..)| (lower.as_str(), ())).collect();
+    let both = old
+        .iter()
+        .map(|(lower, name, groups)| {
+            let after = new_groups
+                .get(lower.as_str())
+                .map_or_else(Vec::new, |g| g.to_vec());
+            (name, groups.clone(), after)
+        })
+        .chain(
+            new.iter()
+                .filter(|(lower, ..)| !old_names.contains_key(lower.as_str()))
+                .map(|(_, name, groups)| (name, Vec::new(), groups.clone())),
+        );
+    for (name, old_groups, new_groups) in both {
+        let key = (old_groups, new_groups);
+        let at = *class_index.entry(key.clone()).or_insert_with(|| {
+            classes.push((key, Vec::new()));
+            classes.len() - 1
+        });
+        classes[at].1.push(name.clone());
+    }
+
+    let mut changes: Vec<RuleChange> = Vec::new();
+    let mut at_line: HashMap<(Edit, u32), usize> = HashMap::new();
+    let mut work = 0usize;
+    for ((old_groups, new_groups), names) in &classes {
+        let (was, is) = (rules_of(before, old_groups), rules_of(after, new_groups));
+        work += was.len() + is.len();
+        if work > budget {
+            return (sorted(changes), true);
+        }
+        let gone = was
+            .iter()
+            .filter(|(key, _)| !is.contains_key(key))
+            .map(|(key, at)| (Edit::Removed, key.0, at));
+        let came = is
+            .iter()
+            .filter(|(key, _)| !was.contains_key(key))
+            .map(|(key, at)| (Edit::Added, key.0, at));
+        for (edit, kind, &(line, text)) in gone.chain(came) {
+            let index = *at_line.entry((edit, line)).or_insert_with(|| {
+                changes.push(RuleChange {
+                    edit,
+                    kind,
+                    text: text.to_string(),
+                    line,
+                    agents: Vec::new(),
+                });
+                changes.len() - 1
+            });
+            changes[index].agents.extend(names.iter().cloned());
+        }
+    }
+    (sorted(changes), false)
+}
+
+/// Removed rules first, then added ones, each in line order.
+fn sorted(mut changes: Vec<RuleChange>) -> Vec<RuleChange> {
+    changes.sort_by_key(|c| (c.edit, c.line));
+    changes
+}
+
+/// A directive as compared: its key (lower-cased), value and group's
+/// names (lower-cased, sorted); with its line, key, value and names as
+/// written.
+type Directive = (
+    (String, String, Vec<String>),
+    u32,
+    String,
+    String,
+    Vec<String>,
+);
+
+/// Every line other than a rule and a User-agent that carries a key:
+/// Sitemaps and the other directives.
+fn directives(robots: &Robots) -> Vec<Directive> {
+    let names = |group: Option<usize>| -> Vec<String> {
+        group
+            .and_then(|g| robots.groups().get(g))
+            .map(|g| g.names().map(str::to_string).collect())
+            .unwrap_or_default()
+    };
+    let sitemaps = robots
+        .sitemaps()
+        .iter()
+        .map(|s| ("Sitemap".to_string(), s.url.clone(), s.line, None));
+    let others = robots
+        .other_directives()
+        .iter()
+        .map(|d| (d.key.clone(), d.value.clone(), d.line, d.group));
+    sitemaps
+        .chain(others)
+        .map(|(key, value, line, group)| {
+            let written = names(group);
+            let mut compared: Vec<String> =
+                written.iter().map(|n| n.to_ascii_lowercase()).collect();
+            compared.sort();
+            compared.dedup();
+            (
+                (key.to_ascii_lowercase(), value.trim().to_string(), compared),
+                line,
+                key,
+                value,
+                written,
+            )
+        })
+        .collect()
+}
+
+/// Directives one side has more often than the other.
+fn directive_changes(before: &Robots, after: &Robots) -> Vec<DirectiveChange> {
+    let old = directives(before);
+    let new = directives(after);
+    let mut unmatched: HashMap<&(String, String, Vec<String>), usize> = HashMap::new();
+    for (key, ..) in &new {
+        *unmatched.entry(key).or_default() += 1;
+    }
+    let mut changes = Vec::new();
+    let change = |edit: Edit, d: &Directive| DirectiveChange {
+        edit,
+        key: d.2.clone(),
+        value: d.3.clone(),
+        line: d.1,
+        agents: d.4.clone(),
+    };
+    let mut matched: HashMap<&(String, String, Vec<String>), usize> = HashMap::new();
+    for d in &old {
+        match unmatched.get_mut(&d.0) {
+            Some(left) if *left > 0 => {
+                *left -= 1;
+                *matched.entry(&d.0).or_default() += 1;
+            }
+            _ => changes.push(change(Edit::Removed, d)),
+        }
+    }
+    for d in &new {
+        match matched.get_mut(&d.0) {
+            Some(taken) if *taken > 0 => *taken -= 1,
+            _ => changes.push(change(Edit::Added, d)),
+        }
+    }
+    changes
+}
+
+/// The lines a crawler reads, without comments and surrounding
+/// whitespace: a directive as its key and value, anything else as its
+/// trimmed text. Blank and comment-only lines are left out.
+fn content(robots: &Robots) -> Vec<(LineKind, Vec<u8>)> {
+    let input = robots.input();
+    let bytes = |range: std::ops::Range<usize>| input.get(range).unwrap_or_default();
+    robots
+        .lines()
+        .iter()
+        .filter(|line| !matches!(line.kind, LineKind::Blank | LineKind::Comment))
+        .map(|line| {
+            let text = match (&line.key, &line.value) {
+                (Some(key), value) => {
+                    let mut text = bytes(key.clone()).to_vec();
+                    text.push(b':');
+                    text.extend_from_slice(value.clone().map_or(&[][..], bytes));
+                    text
+                }
+                (None, _) => {
+                    let end = line.comment.as_ref().map_or(line.span.end, |c| c.start);
+                    bytes(line.span.start..end).trim_ascii().to_vec()
+                }
+            };
+            (line.kind, text)
+        })
+        .collect()
+}

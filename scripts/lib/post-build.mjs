@@ -1,0 +1,112 @@
+// trunk's last build step (a post_build hook in Trunk.toml), run in the
+// staging directory before it replaces dist/. The page loads
+// wasm-bindgen's JS glue as its one module script (pattern_script in
+// Trunk.toml), and this step makes that glue start the app with integrity
+// checked all the way down:
+//
+// 1. it appends to the glue the few lines that start the app: fetch the
+//    wasm with its subresource integrity (a fetch from a script carries
+//    none unless asked) and dispatch `TrunkApplicationStarted` (what
+//    trunk's own loader dispatches; tests wait for it);
+// 2. release builds: it minifies the glue with terser (trunk's own
+//    minifier fails on its `export default`): 9.3 KB gzipped becomes 7.1 KB;
+// 3. it sets `integrity` on every <link> and <script> of index.html that
+//    names a file of the build, from the files as shipped (trunk hashes
+//    the glue before it is rewritten here, so its own values would be
+//    wrong).
+//
+// A browser then refuses a file whose bytes differ from what the page
+// names: a CDN or cache serving a stale or altered file breaks loudly
+// instead of running. e2e/specs/build.spec.mjs checks the hashes and that
+// a changed file is refused. (A loader script importing the glue, as this
+// build had before, cannot do this: `import()` takes no integrity, and
+// Chromium runs a module again fetched without it after its modulepreload
+// failed the check.)
+//
+//   node scripts/lib/post-build.mjs [dir]   (default: $TRUNK_STAGING_DIR)
+
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { minify } from 'terser';
+
+/** `sha384-...` of `bytes`, as an integrity attribute names it. */
+export function integrity(bytes) {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+}
+
+/** The value of attribute `name` in a tag's text (quoted or not), or null. */
+function attribute(tag, name) {
+  const found = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>"']+))`, 'i').exec(tag);
+  return found ? (found[1] ?? found[2] ?? found[3]) : null;
+}
+
+/** `tag` with attribute `name` set to `value` (replaced, or added). */
+function withAttribute(tag, name, value) {
+  const without = tag.replace(new RegExp(`\\s${name}=(?:"[^"]*"|'[^']*'|[^\\s>"']+)`, 'i'), '');
+  return without.replace(/^<(\w+)/, `<$1 ${name}="${value}"`);
+}
+
+/**
+ * `glue` (wasm-bindgen's JS for the web target) with the lines that
+ * start the app from `wasmName` beside it, checked against `wasmIntegrity`.
+ * Throws when the glue has no default export (its init function).
+ */
+export function withStart(glue, wasmName, wasmIntegrity) {
+  const init = /export\s*\{[^}]*?\b([\w$]+)\s+as\s+default\b/.exec(glue)?.[1] ?? /export\s+default\s+([\w$]+)\s*;/.exec(glue)?.[1];
+  if (!init) throw new Error("the JS glue has no default export (wasm-bindgen's init): cannot start the app");
+  return `${glue}
+// Appended by scripts/lib/post-build.mjs: start the app, the wasm checked
+// against its integrity.
+const started = await ${init}({
+  module_or_path: fetch(new URL(${JSON.stringify(wasmName)}, import.meta.url), { integrity: ${JSON.stringify(wasmIntegrity)} }),
+});
+dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm: started } }));
+`;
+}
+
+/**
+ * `html` with integrity on every <link> and <script> that names a file of
+ * `files` (a map from file name to bytes). Throws when a tag names a file
+ * that is not in the build.
+ */
+export function withIntegrity(html, files) {
+  return html.replace(/<(?:link|script)\b[^>]*>/gi, (tag) => {
+    const url = attribute(tag, 'href') ?? attribute(tag, 'src');
+    if (!url || /^(data|https?):/i.test(url)) return tag;
+    const name = basename(new URL(url, 'http://build.invalid/').pathname);
+    const bytes = files.get(name);
+    if (!bytes) throw new Error(`index.html names ${url}, which is not in the build`);
+    return withAttribute(tag, 'integrity', integrity(bytes));
+  });
+}
+
+/** The file name of the page's one module script: the app's JS glue. */
+export function glueName(html) {
+  const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => attribute(m[0], 'src')).filter(Boolean);
+  if (scripts.length !== 1) throw new Error(`index.html should load one script (the app's JS), it loads ${scripts.length}`);
+  return basename(new URL(scripts[0], 'http://build.invalid/').pathname);
+}
+
+async function postBuild(dir, release) {
+  const names = await readdir(dir);
+  const html = await readFile(join(dir, 'index.html'), 'utf8');
+  // The glue's wasm is beside it (wasm-bindgen's naming); other files, such
+  // as a worker's own glue, are left as they are.
+  const glue = join(dir, glueName(html));
+  const wasmName = basename(glue).replace(/\.js$/, '_bg.wasm');
+  const wasm = await readFile(join(dir, wasmName));
+  let code = withStart(await readFile(glue, 'utf8'), wasmName, integrity(wasm));
+  if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
+  await writeFile(glue, code);
+  const files = new Map();
+  for (const name of names) files.set(name, await readFile(join(dir, name)));
+  await writeFile(join(dir, 'index.html'), withIntegrity(html, files));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+  if (!dir) throw new Error('usage: node scripts/lib/post-build.mjs DIR (or run as a trunk hook)');
+  await postBuild(dir, process.env.TRUNK_PROFILE === 'release');
+}
