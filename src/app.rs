@@ -1,45 +1,28 @@
-//! The application: where its first state comes from, and the layout.
+//! The application: its store on the browser, and the layout.
 
 use leptos::ev;
 use leptos::prelude::*;
 
-use crate::browser;
+use crate::browser::{self, Browser};
 use crate::components::{
-    crawlers::CrawlerPicker,
-    editor::{Editor, Side},
-    explanation::ExplanationPanel,
-    info::Diagnostics,
-    info::FileFacts,
-    matrix::MatrixPanel,
-    results::ResultsPanel,
-    toolbar::Toolbar,
-    urls::UrlInput,
+    crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
+    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::Toolbar, urls::UrlInput,
 };
-use crate::persist::keep_link_in_step;
-use crate::samples;
-use crate::store::{use_store, Store};
-use crate::view_model::{startup, Inputs, Startup};
-
-/// What the first screen shows: the link's state, else the stored one,
-/// else the default example (with an alert when the link was broken).
-fn initial_inputs() -> (Inputs, Option<String>) {
-    let stored = browser::load_stored();
-    match startup(&browser::location_hash(), stored.as_deref()) {
-        Startup::Hash(state) | Startup::Stored(state) => (Inputs::from_state(&state), None),
-        Startup::Default { error } => (Inputs::from_state(&samples::default_state()), error),
-    }
-}
+use crate::store::{use_messages, Side, Store};
 
 #[component]
 pub fn App() -> impl IntoView {
-    let (inputs, error) = initial_inputs();
-    let store = Store::new(inputs);
-    provide_context(store);
-    store.alert.set(error);
-    keep_link_in_step(store);
+    let store = Store::start(Browser::host());
+    store.provide();
+    // A link pasted into this tab's address bar changes only the hash.
+    let share = store.share;
+    let hash_listener = window_event_listener(ev::hashchange, move |_| {
+        share.open_link(&browser::location_hash());
+    });
+    on_cleanup(move || hash_listener.remove());
 
     // Ctrl/Cmd+Enter: go to the results.
-    let _ = window_event_listener(ev::keydown, move |event| {
+    let keys = window_event_listener(ev::keydown, move |event| {
         if event.key() == "Enter" && (event.ctrl_key() || event.meta_key()) {
             event.prevent_default();
             if !browser::focus_selector("[data-testid=result-row][aria-selected=true]")
@@ -49,6 +32,8 @@ pub fn App() -> impl IntoView {
             }
         }
     });
+    on_cleanup(move || keys.remove());
+    let compare = store.inputs.compare();
 
     view! {
         <a class="skip-link" href="#results-heading">"Skip to results"</a>
@@ -64,7 +49,7 @@ pub fn App() -> impl IntoView {
         <Alerts/>
         <main class="layout">
             <section class="column column-robots" aria-labelledby="robots-heading">
-                <Show when=move || store.compare.get()>
+                <Show when=move || compare.get()>
                     <Editor side=Side::Before/>
                 </Show>
                 <Editor side=Side::After/>
@@ -93,26 +78,27 @@ pub fn App() -> impl IntoView {
 /// The alert for a broken link and the notices about files and storage.
 #[component]
 fn Alerts() -> impl IntoView {
-    let store = use_store();
+    let messages = use_messages();
+    let (alert, notice) = (messages.alert(), messages.notice());
     view! {
         <div class="messages">
-            <Show when=move || store.alert.with(Option::is_some)>
+            <Show when=move || alert.with(Option::is_some)>
                 <div class="message message-error" role="alert" data-testid="hash-error">
-                    <p>{move || store.alert.get().unwrap_or_default()}</p>
-                    <button type="button" class="button-quiet" on:click=move |_| store.alert.set(None)>
+                    <p>{move || alert.get().unwrap_or_default()}</p>
+                    <button type="button" class="button-quiet" on:click=move |_| messages.dismiss_alert()>
                         "Dismiss"
                     </button>
                 </div>
             </Show>
             <div role="status" aria-live="polite" class="live-region">
-                <Show when=move || store.notice.with(Option::is_some)>
+                <Show when=move || notice.with(Option::is_some)>
                     <div
                         class="message"
-                        class:message-warning=move || store.notice.with(|n| n.as_ref().is_some_and(|n| n.warning))
+                        class:message-warning=move || notice.with(|n| n.as_ref().is_some_and(|n| n.warning))
                         data-testid="notice"
                     >
-                        <p>{move || store.notice.get().map(|n| n.text).unwrap_or_default()}</p>
-                        <button type="button" class="button-quiet" on:click=move |_| store.notice.set(None)>
+                        <p>{move || notice.get().map(|n| n.text).unwrap_or_default()}</p>
+                        <button type="button" class="button-quiet" on:click=move |_| messages.dismiss_notice()>
                             "Dismiss"
                         </button>
                     </div>

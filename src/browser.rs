@@ -1,6 +1,6 @@
-//! The browser APIs the app needs, wrapped so components stay short. Every
-//! failure is swallowed into a value: a blocked storage or clipboard must
-//! never break the page.
+//! The browser APIs the app needs, wrapped so components stay short, and
+//! [`Browser`], the page as the store's [`Host`]. Every failure is swallowed
+//! into a value: a blocked storage or clipboard must never break the page.
 //!
 //! gloo provides the file reading (gloo-file), the downloads (its
 //! `ObjectUrl` revokes itself when dropped) and the pauses between slices of
@@ -18,6 +18,92 @@ use gloo_file::{Blob, ObjectUrl};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
+
+use crate::store::{Host, Later, PickedFile};
+
+/// The page, as the store's host.
+pub struct Browser;
+
+impl Browser {
+    /// The page as a host for the store.
+    pub fn host() -> &'static dyn Host {
+        static BROWSER: Browser = Browser;
+        &BROWSER
+    }
+}
+
+impl Host for Browser {
+    fn now_ms(&self) -> f64 {
+        now_ms()
+    }
+
+    fn next_task(&self) -> Later<()> {
+        Box::pin(next_task())
+    }
+
+    fn sleep(&self, ms: u32) -> Later<()> {
+        Box::pin(gloo_timers::future::TimeoutFuture::new(ms))
+    }
+
+    fn location_hash(&self) -> String {
+        location_hash()
+    }
+
+    fn replace_hash(&self, hash: Option<&str>) {
+        replace_hash(hash);
+    }
+
+    fn page_url(&self) -> String {
+        page_url()
+    }
+
+    fn kept_state(&self) -> Option<String> {
+        load_stored()
+    }
+
+    fn keep_state(&self, hash: &str) -> bool {
+        store(hash)
+    }
+
+    fn forget_state(&self) {
+        forget_stored();
+    }
+
+    fn deflate_raw(&self, bytes: Vec<u8>) -> Later<Option<Vec<u8>>> {
+        Box::pin(async move { deflate_raw(&bytes).await })
+    }
+
+    fn copy_text(&self, text: String) -> Later<bool> {
+        Box::pin(async move { copy_text(&text).await })
+    }
+
+    fn download(&self, file_name: &str, mime: &str, contents: &[u8]) {
+        download(file_name, mime, contents);
+    }
+
+    fn replace_undoably(&self, field: &str, start: u32, end: u32, text: &str) -> bool {
+        replace_undoably(field, start, end, text)
+    }
+}
+
+/// A file the visitor picked, for the store to read.
+pub fn picked_file(file: web_sys::File) -> PickedFile {
+    PickedFile {
+        name: file.name(),
+        read: Box::pin(async move { read_file(&file).await }),
+    }
+}
+
+/// The files of a file list, for the store to read.
+pub fn picked_files(list: Option<web_sys::FileList>) -> Vec<PickedFile> {
+    list.map(|files| {
+        (0..files.length())
+            .filter_map(|i| files.get(i))
+            .map(picked_file)
+            .collect()
+    })
+    .unwrap_or_default()
+}
 
 #[wasm_bindgen]
 extern "C" {

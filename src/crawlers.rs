@@ -5,7 +5,7 @@
 
 pub use robots_matcher::tools::crawlers::{by_purpose, find, presets, CrawlerPreset, Purpose};
 
-use crate::view_model::results::sort_indices;
+use crate::view_model::sort::sort_indices;
 
 /// Separates the tokens of a crawler spec, e.g. `Googlebot-Image>Googlebot`.
 pub const SPEC_SEPARATOR: char = '>';

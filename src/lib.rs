@@ -3,17 +3,21 @@
 //! - [`view_model`]: everything shown, computed in plain Rust and tested
 //!   natively (with [`crawlers`] presets, [`samples`] and the [`link`]
 //!   codec);
-//! - [`store`]: the state, its transitions, and the jobs that compute
-//!   verdicts a slice at a time; [`persist`] keeps the link in step;
-//! - [`components`] render and act through the store; [`app`] lays them
-//!   out; [`browser`] wraps the browser APIs.
+//! - [`store`]: the state as a few narrow entities with named transitions,
+//!   and the one driver of the jobs that compute verdicts a slice at a
+//!   time; natively tested, the browser reached through its `Host` trait;
+//! - [`components`] show the entities and call their transitions; [`app`]
+//!   lays them out; [`browser`] wraps the browser APIs and is the store's
+//!   host.
+//!
+//! Arrows run one way: `robots_matcher` <- `view_model` <- `store` <-
+//! `components`.
 
 pub mod app;
 pub mod browser;
 pub mod components;
 pub mod crawlers;
 pub mod link;
-pub mod persist;
 pub mod samples;
 pub mod store;
 pub mod view_model;

@@ -272,13 +272,18 @@ mod tests {
         use std::sync::Arc;
 
         use crate::view_model::{
-            Comparison, CrawlerList, Document, ExplanationView, Inputs, Results, UrlSet,
+            CheckRun, CrawlerList, Document, ExplanationView, FetchedDocument, InputValues,
+            Results, UrlSet,
         };
         for sample in SAMPLES {
-            let inputs = Inputs::from_state(&sample.to_state());
+            let inputs = InputValues::from_state(&sample.to_state());
             for mode in [Mode::Google, Mode::Rfc9309] {
                 let results = Arc::new(Results::new(
-                    Arc::new(Document::new(&inputs.robots_txt, mode, true)),
+                    FetchedDocument::as_usual(Arc::new(Document::new(
+                        &inputs.robots_txt,
+                        mode,
+                        true,
+                    ))),
                     &CrawlerList::parse(&inputs.agents),
                     Arc::new(UrlSet::parse(&inputs.urls)),
                 ));
@@ -294,9 +299,9 @@ mod tests {
                     sample.id,
                     results.notes
                 );
-                let comparison = Comparison::new(results.clone());
+                let run = CheckRun::compared_at_once(results.clone());
                 for row in 0..results.len() {
-                    let e = ExplanationView::new(&results, row, &comparison).unwrap();
+                    let e = ExplanationView::new(&run, row).unwrap();
                     assert_eq!(e.allowed, results.cell(row).unwrap().allowed());
                 }
                 let selected = results.default_selection().unwrap();

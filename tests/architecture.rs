@@ -6,8 +6,8 @@
 //!   readers (`read/`) <- the tools (`tools/`);
 //! - the CLI (`cli/src`): its plumbing <- `commands/` <- `main`;
 //! - the app (`src`): `view_model/` (with the presets, samples and link
-//!   codec it computes from) <- `store/` (with `browser`, its host, and
-//!   `persist`) <- `components/` and `app`.
+//!   codec it computes from) <- `store/` (with `browser`, its host) <-
+//!   `components/` and `app`.
 //!
 //! It reads the sources (`test_support::architecture`): every path a
 //! module names by `crate::`, `super::`, `self::` or a child's name, in
@@ -92,7 +92,7 @@ const APP: Crate = Crate {
         },
         Layer {
             name: "store",
-            modules: &["store", "store::*", "browser", "persist"],
+            modules: &["store", "store::*", "browser"],
             may_import: &["view model"],
         },
         Layer {
@@ -101,8 +101,7 @@ const APP: Crate = Crate {
             may_import: &["view model", "store"],
         },
     ],
-    // The arch-app branch splits results by concern.
-    known_circles: &[&["view_model::document", "view_model::results"]],
+    known_circles: &[],
     known_crossings: &[],
 };
 

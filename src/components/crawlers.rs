@@ -4,8 +4,9 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::components::common::text_area::reloaded;
 use crate::crawlers::{self, CrawlerPreset};
-use crate::store::{set_text, use_store};
+use crate::store::use_inputs;
 use crate::view_model::describe_crawler;
 
 /// Matches shown by the type-ahead search.
@@ -25,7 +26,7 @@ fn preset_note(preset: &CrawlerPreset) -> String {
 
 #[component]
 pub fn CrawlerPicker() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
     view! {
         <div class="field">
             <label for="agent-input">"Crawlers"</label>
@@ -37,11 +38,8 @@ pub fn CrawlerPicker() -> impl IntoView {
                 autocomplete="off"
                 autocapitalize="off"
                 aria-describedby="agent-help"
-                prop:value=move || {
-                    store.external.get();
-                    store.agents.get_untracked()
-                }
-                on:input:target=move |event| set_text(store.agents, event.target().value())
+                prop:value=reloaded(inputs.agents(), inputs.reloads())
+                on:input:target=move |event| inputs.edit_agents(event.target().value())
             />
             <p id="agent-help" class="hint">
                 "Comma-separated user-agent tokens. "
@@ -61,12 +59,12 @@ pub fn CrawlerPicker() -> impl IntoView {
 /// The crawlers in the field, readable, each removable.
 #[component]
 fn Chips() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
+    let crawlers = inputs.crawlers();
     view! {
         <ul class="chips" aria-label="Crawlers being checked">
             {move || {
-                store
-                    .crawlers
+                crawlers
                     .get()
                     .entries
                     .iter()
@@ -81,7 +79,7 @@ fn Chips() -> impl IntoView {
                             <li class="chip" class:chip-invalid=error.is_some() title=error.clone().unwrap_or_default()>
                                 {error.is_some().then(|| view! { <span class="chip-flag">"invalid: "</span> })}
                                 <span>{text}</span>
-                                <button type="button" class="chip-remove" aria-label=label on:click=move |_| store.remove_crawler(index)>
+                                <button type="button" class="chip-remove" aria-label=label on:click=move |_| inputs.remove_crawler(index)>
                                     "×"
                                 </button>
                             </li>
@@ -97,7 +95,7 @@ fn Chips() -> impl IntoView {
 /// search crawlers, ...), for the matrix and its audit.
 #[component]
 fn AddByPurpose() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
     view! {
         <div class="add-purpose" role="group" aria-labelledby="add-purpose-label">
             <span id="add-purpose-label" class="sub-label">"Add every crawler of a purpose"</span>
@@ -112,7 +110,7 @@ fn AddByPurpose() -> impl IntoView {
                             class="button button-small"
                             data-testid="add-purpose"
                             data-purpose=purpose.key()
-                            on:click=move |_| store.add_crawlers(specs.iter().map(String::as_str))
+                            on:click=move |_| inputs.add_crawlers(specs.iter().map(String::as_str))
                         >
                             {label}
                         </button>
@@ -126,7 +124,7 @@ fn AddByPurpose() -> impl IntoView {
 /// Type-ahead search over the presets (a combobox with a listbox).
 #[component]
 fn Search() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
     let query = RwSignal::new(String::new());
     let active = RwSignal::new(0usize);
     let matches = Memo::new(move |_| {
@@ -139,7 +137,7 @@ fn Search() -> impl IntoView {
         })
     });
     let choose = move |preset: &CrawlerPreset| {
-        store.add_crawlers([preset.spec().as_str()]);
+        inputs.add_crawlers([preset.spec().as_str()]);
         query.set(String::new());
         active.set(0);
     };
@@ -228,7 +226,7 @@ fn Search() -> impl IntoView {
 /// Every preset, grouped by purpose; rendered only while open.
 #[component]
 fn Browse() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
     let open = RwSignal::new(false);
     view! {
         <details class="browse" on:toggle:target=move |event| open.set(event.target().open())>
@@ -255,7 +253,7 @@ fn Browse() -> impl IntoView {
                                                             class="preset"
                                                             title=title
                                                             aria-label=label
-                                                            on:click=move |_| store.add_crawlers([spec.as_str()])
+                                                            on:click=move |_| inputs.add_crawlers([spec.as_str()])
                                                         >
                                                             {preset.token}
                                                             {preset.ignores_wildcard.then_some(" (ignores *)")}

@@ -7,16 +7,16 @@ use robots_matcher::tools::reference;
 use robots_matcher::Category;
 
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::use_store;
+use crate::store::use_selection;
 use crate::view_model::{category_label, line_range_label, verdict_str};
 
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
-    let store = use_store();
+    let explanation = use_selection().explanation();
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
-            {move || match store.explanation.get() {
+            {move || match explanation.get() {
                 None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
                 Some(e) => {
                     let matches = e.matches.clone();

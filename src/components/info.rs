@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
-use crate::store::use_store;
+use crate::store::{use_inputs, Side};
 use crate::view_model::{diagnostic_place, format_crawl_delay, plural};
 
 /// The diagnostics list shows at most this many; a huge file can have
@@ -13,9 +13,10 @@ const MAX_LISTED: usize = 300;
 
 #[component]
 pub fn Diagnostics() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
+    let document = inputs.document(Side::After);
     let list = Memo::new(move |_| {
-        store.document.with(|d| {
+        document.with(|d| {
             let all = d.diagnostics();
             let shown: Vec<_> = all
                 .iter()
@@ -57,7 +58,7 @@ pub fn Diagnostics() -> impl IntoView {
                                             type="button"
                                             class="diagnostic-jump"
                                             disabled={line == 0}
-                                            on:click=move |_| store.jump_to(line, true)
+                                            on:click=move |_| inputs.show_line(Side::After, line, true)
                                         >
                                             <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
                                             <span class="diagnostic-place">{place}</span>
@@ -75,7 +76,7 @@ pub fn Diagnostics() -> impl IntoView {
                                                     class="button button-small"
                                                     data-testid="quick-fix"
                                                     title="Edits the file; Ctrl+Z in the editor undoes it"
-                                                    on:click=move |_| store.apply_fix(&fix)
+                                                    on:click=move |_| inputs.apply_fix(&fix)
                                                 >
                                                     {format!("Fix: {title}")}
                                                 </button>
@@ -98,9 +99,9 @@ pub fn Diagnostics() -> impl IntoView {
 
 #[component]
 pub fn FileFacts() -> impl IntoView {
-    let store = use_store();
+    let document = use_inputs().document(Side::After);
     let facts = Memo::new(move |_| {
-        store.document.with(|d| {
+        document.with(|d| {
             let sitemaps: Vec<(u32, String)> = d
                 .robots
                 .sitemaps()

@@ -16,7 +16,7 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::store::use_store;
+use crate::store::{use_check, use_selection};
 use crate::view_model::{audit, format_count, plural, Exposure, Matrix, MatrixVerdict};
 
 #[component]
@@ -58,8 +58,8 @@ const EXPOSURES: [(Exposure, &str, &str); 3] = [
 /// unrestricted on the listed URLs.
 #[component]
 fn Audit() -> impl IntoView {
-    let store = use_store();
-    let groups = Memo::new(move |_| store.results.with(|r| audit(r)));
+    let results = use_check().results();
+    let groups = Memo::new(move |_| results.with(|r| audit(r)));
     view! {
         <div class="audit" data-testid="audit">
             <h3 class="small">"Audit by purpose, on the listed URLs"</h3>
@@ -138,13 +138,13 @@ fn event_cell(event: &ev::Event) -> Option<(usize, usize)> {
 /// keys, not one per cell).
 #[component]
 fn MatrixGrid() -> impl IntoView {
-    let store = use_store();
-    let matrix = Memo::new(move |_| store.results.with(|r| Arc::new(Matrix::new(r))));
+    let results = use_check().results();
+    let selection = use_selection();
+    let selected_row = selection.row();
+    let matrix = Memo::new(move |_| results.with(|r| Arc::new(Matrix::new(r))));
     let selected = Memo::new(move |_| {
-        let row = store.selected.get()?;
-        store
-            .results
-            .with(|r| matrix.with(|m| m.cell_of_row(r, row)))
+        let row = selected_row.get()?;
+        results.with(|r| matrix.with(|m| m.cell_of_row(r, row)))
     });
     // The cell under the pointer or the focus, described.
     let detail = RwSignal::new(None::<String>);
@@ -158,7 +158,7 @@ fn MatrixGrid() -> impl IntoView {
             matrix.with_untracked(|m| Some(m.cell(crawler, column)?.row))
         });
         if let Some(row) = row {
-            store.select(row);
+            selection.select(row);
         }
     };
     let on_keydown = move |event: ev::KeyboardEvent| {

@@ -1,6 +1,7 @@
-//! The app's components. Each renders what `view_model` computed and acts
-//! through the store's transitions; none decides anything about robots.txt
-//! itself, and none imports another (shared widgets are in [`common`]).
+//! The app's components. Each shows what the store's entities hold (the
+//! entities it needs, taken from the context) and acts through their
+//! transitions; none decides anything about robots.txt itself, and none
+//! imports another (shared widgets and behaviours are in [`common`]).
 
 pub mod common;
 pub mod crawlers;

@@ -3,58 +3,21 @@
 //! the shareable link.
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use robots_matcher::Mode;
 
 use crate::browser;
-use crate::persist::link_hash;
 use crate::samples;
-use crate::store::{use_store, Notice, MAX_PERSISTED_BYTES};
-use crate::view_model::{insert_ai_block, AiPolicy, Inputs, FETCH_OUTCOMES};
+use crate::store::{use_inputs, use_share, Side};
+use crate::view_model::{AiPolicy, FETCH_OUTCOMES};
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
-    let store = use_store();
-    let link_field = RwSignal::new(None::<String>);
+    let inputs = use_inputs();
+    let share = use_share();
+    let link_field = share.link_field();
     let field_ref: NodeRef<leptos::html::Input> = NodeRef::new();
-    let notice = move |text: &str, warning: bool| {
-        store.notice.set(Some(Notice {
-            text: text.to_string(),
-            warning,
-        }));
-    };
-
-    let copy_link = move |_| {
-        let inputs = store.inputs_untracked();
-        if inputs.persisted_len() > MAX_PERSISTED_BYTES {
-            notice(
-                "These inputs are too large to share as a link; export the results or share the files instead.",
-                true,
-            );
-            return;
-        }
-        spawn_local(async move {
-            let Some(hash) = link_hash(&inputs.to_state()).await else {
-                notice("This browser could not compress the link.", true);
-                return;
-            };
-            browser::replace_hash(Some(&hash));
-            let url = browser::page_url();
-            if browser::copy_text(&url).await {
-                link_field.set(None);
-                notice(
-                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, mode and fetch outcome.",
-                    false,
-                );
-            } else {
-                link_field.set(Some(url));
-                notice(
-                    "Copying was not allowed; the link is selected in the field below the toolbar: copy it from there.",
-                    false,
-                );
-            }
-        });
-    };
+    let (mode, fetch, compare) = (inputs.mode(), inputs.fetch(), inputs.compare());
+    let not_persisted = share.not_persisted();
 
     // Select the fallback field's text as soon as it appears.
     Effect::new(move |_| {
@@ -74,12 +37,7 @@ pub fn Toolbar() -> impl IntoView {
                 data-testid="sample-select"
                 class="button"
                 on:change:target=move |event| {
-                    let id = event.target().value();
-                    if let Some(sample) = samples::find(&id) {
-                        store.load(Inputs::from_state(&sample.to_state()));
-                        store.alert.set(None);
-                        notice(&format!("{}: {}", sample.title, sample.explanation), false);
-                    }
+                    inputs.load_sample(&event.target().value());
                     event.target().set_value("");
                 }
             >
@@ -103,10 +61,7 @@ pub fn Toolbar() -> impl IntoView {
                         None => (value, false),
                     };
                     if let Some(policy) = AiPolicy::from_key(&key) {
-                        let fix = store.robots.with_untracked(|text| insert_ai_block(text, policy, preferences));
-                        store.apply_fix(&fix);
-                        store.jump_to(1, false);
-                        notice(&format!("Inserted at the top: {}. Ctrl+Z takes it back.", policy.label()), false);
+                        inputs.insert_ai_block(policy, preferences);
                     }
                     event.target().set_value("");
                 }
@@ -127,7 +82,7 @@ pub fn Toolbar() -> impl IntoView {
                 on:change:target=move |event| {
                     let input = event.target();
                     if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                        store.open_robots_file(file, store.robots);
+                        inputs.open_robots_file(browser::picked_file(file), Side::After);
                     }
                     input.set_value("");
                 }
@@ -141,10 +96,10 @@ pub fn Toolbar() -> impl IntoView {
                     class="button"
                     on:change:target=move |ev| {
                         if let Some(mode) = Mode::parse(&ev.target().value()) {
-                            store.mode.set(mode);
+                            inputs.set_mode(mode);
                         }
                     }
-                    prop:value=move || store.mode.get().as_str()
+                    prop:value=move || mode.get().as_str()
                 >
                     <option value="google">"Google (what Googlebot does)"</option>
                     <option value="rfc9309">"RFC 9309 (the strict standard)"</option>
@@ -159,10 +114,10 @@ pub fn Toolbar() -> impl IntoView {
                     title="How fetching robots.txt ended: RFC 9309 section 2.3.1 says what crawlers do then"
                     on:change:target=move |ev| {
                         if let Ok(outcome) = ev.target().value().parse() {
-                            store.fetch.set(outcome);
+                            inputs.set_fetch(outcome);
                         }
                     }
-                    prop:value=move || store.fetch.get().name()
+                    prop:value=move || fetch.get().name()
                 >
                     {FETCH_OUTCOMES
                         .into_iter()
@@ -173,15 +128,15 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 class="button"
-                class:button-on=move || store.compare.get()
+                class:button-on=move || compare.get()
                 data-testid="compare-toggle"
-                aria-pressed=move || store.compare.get().to_string()
+                aria-pressed=move || compare.get().to_string()
                 title="Compare this robots.txt (the draft) with another version (the live file)"
-                on:click=move |_| store.set_compare(!store.compare.get_untracked())
+                on:click=move |_| inputs.set_compare(!compare.get_untracked())
             >
                 "Compare versions"
             </button>
-            <button type="button" class="button button-primary" data-testid="copy-link" on:click=copy_link>
+            <button type="button" class="button button-primary" data-testid="copy-link" on:click=move |_| share.copy_link()>
                 "Copy link"
             </button>
             <Show when=move || link_field.with(Option::is_some)>
@@ -197,8 +152,8 @@ pub fn Toolbar() -> impl IntoView {
                     />
                 </div>
             </Show>
-            <Show when=move || store.not_persisted.with(Option::is_some)>
-                <p class="persist-note small" data-testid="not-persisted">{move || store.not_persisted.get()}</p>
+            <Show when=move || not_persisted.with(Option::is_some)>
+                <p class="persist-note small" data-testid="not-persisted">{move || not_persisted.get()}</p>
             </Show>
         </div>
     }

@@ -4,48 +4,33 @@
 //! `too_large_to_edit`) is taken straight from the paste or the file and
 //! summed up instead of filling the field.
 
-use leptos::ev;
-use leptos::html;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::store::{set_text, use_store};
-use crate::view_model::{format_size, plural, too_large_to_edit};
+use crate::components::common::drop_zone::DropZone;
+use crate::components::common::text_area::{reloaded, TextField};
+use crate::store::use_inputs;
+use crate::view_model::{format_size, plural};
 
 /// What the URL file picker offers.
 const URL_FILES: &str =
     ".txt,.csv,.tsv,.xml,.gz,text/plain,text/csv,text/xml,application/xml,application/gzip";
 
-/// The files of a file list.
-fn files_of(list: Option<web_sys::FileList>) -> Vec<web_sys::File> {
-    list.map(|files| (0..files.length()).filter_map(|i| files.get(i)).collect())
-        .unwrap_or_default()
-}
-
 #[component]
 pub fn UrlInput() -> impl IntoView {
-    let store = use_store();
-    let count = Memo::new(move |_| store.url_set.with(|u| u.list.len()));
-    let dragging = RwSignal::new(false);
-    let field: NodeRef<html::Textarea> = NodeRef::new();
-    let on_drop = move |event: ev::DragEvent| {
-        let files = files_of(event.data_transfer().and_then(|dt| dt.files()));
-        dragging.set(false);
-        if !files.is_empty() {
-            event.prevent_default();
-            store.open_url_files(files);
-        }
-    };
+    let inputs = use_inputs();
+    let url_set = inputs.url_set();
+    let count = Memo::new(move |_| url_set.with(|u| u.list.len()));
+    let in_field = inputs.urls_in_field();
+    let zone = DropZone::new();
+    let field = TextField::new();
     view! {
         <div
             class="field urls-field"
-            class:dragging=move || dragging.get()
-            on:dragover=move |event: ev::DragEvent| {
-                event.prevent_default();
-                dragging.set(true);
-            }
-            on:dragleave=move |_| dragging.set(false)
-            on:drop=on_drop
+            class:dragging=move || zone.dragging.get()
+            on:dragover=zone.over()
+            on:dragleave=zone.leave()
+            on:drop=zone.drop(move |files| inputs.open_url_files(files))
         >
             <div class="label-row">
                 <label for="urls-input">"URLs"</label>
@@ -59,9 +44,9 @@ pub fn UrlInput() -> impl IntoView {
                     accept=URL_FILES
                     on:change:target=move |event| {
                         let input = event.target();
-                        let files = files_of(input.files());
+                        let files = browser::picked_files(input.files());
                         if !files.is_empty() {
-                            store.open_url_files(files);
+                            inputs.open_url_files(files);
                         }
                         input.set_value("");
                     }
@@ -71,51 +56,27 @@ pub fn UrlInput() -> impl IntoView {
                 </label>
             </div>
             <Show
-                when=move || store.urls_in_field.get()
+                when=move || in_field.get()
                 fallback=move || view! { <LargeList/> }
             >
                 <textarea
                     id="urls-input"
                     data-testid="urls-input"
                     class="urls-input"
-                    node_ref=field
+                    node_ref=field.node
                     rows="4"
                     wrap="off"
                     spellcheck="false"
                     autocomplete="off"
                     autocapitalize="off"
                     aria-describedby="urls-help"
-                    prop:value=move || {
-                        store.external.get();
-                        store.urls.get_untracked()
-                    }
-                    on:input=move |event| {
-                        if let Some(target) = event.target() {
-                            set_text(store.urls, browser::field_value(&target));
-                        }
-                    }
-                    on:paste=move |event: ev::ClipboardEvent| {
-                        // A list too large to lay out in the field is taken
-                        // from the paste itself.
-                        let Some(el) = field.get_untracked() else { return };
-                        if let Some(pasted) = browser::paste_into(&event, &el) {
-                            if too_large_to_edit(&pasted.text) {
-                                event.prevent_default();
-                                store.replace_urls(pasted.text);
-                            }
-                        }
-                    }
-                    on:beforeinput=move |event: ev::InputEvent| {
-                        let Some(el) = field.get_untracked() else { return };
-                        if let Some(inserted) = browser::take_multiline_insert(&event, &el) {
-                            if too_large_to_edit(&inserted.text) {
-                                store.replace_urls(inserted.text);
-                            } else {
-                                browser::write_into(&el, &inserted);
-                                set_text(store.urls, inserted.text);
-                            }
-                        }
-                    }
+                    prop:value=reloaded(inputs.urls(), inputs.reloads())
+                    on:input=field.on_input(move |text| inputs.edit_urls(text))
+                    on:paste=field.on_paste(move |text| inputs.take_large_urls(text))
+                    on:beforeinput=field.on_beforeinput(
+                        move |text| inputs.take_large_urls(text),
+                        move |text| inputs.edit_urls(text),
+                    )
                 ></textarea>
             </Show>
             <p id="urls-help" class="hint">
@@ -130,10 +91,11 @@ pub fn UrlInput() -> impl IntoView {
 /// to the text.
 #[component]
 fn LargeList() -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
+    let (urls, url_set) = (inputs.urls(), inputs.url_set());
     let summary = Memo::new(move |_| {
-        let size = store.urls.with(|t| t.len());
-        store.url_set.with(|u| {
+        let size = urls.with(|t| t.len());
+        url_set.with(|u| {
             let first = u.list.get(0).unwrap_or("").to_string();
             (u.list.len(), size, first)
         })
@@ -151,10 +113,10 @@ fn LargeList() -> impl IntoView {
                 }
             }}
             <div class="large-list-actions">
-                <button type="button" class="button button-small" data-testid="urls-edit" on:click=move |_| store.edit_urls_as_text()>
+                <button type="button" class="button button-small" data-testid="urls-edit" on:click=move |_| inputs.edit_urls_as_text()>
                     "Edit as text"
                 </button>
-                <button type="button" class="button button-small" data-testid="urls-clear" on:click=move |_| store.replace_urls(String::new())>
+                <button type="button" class="button button-small" data-testid="urls-clear" on:click=move |_| inputs.replace_urls(String::new())>
                     "Clear"
                 </button>
             </div>

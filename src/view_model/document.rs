@@ -9,7 +9,7 @@ use robots_matcher::tools::lint::{Diagnostic, DirectiveClass, Severity};
 use robots_matcher::{Line, LineKind, Mode, ParseOptions, Robots};
 
 use super::format::group_names;
-use super::results::sort_indices;
+use super::sort::sort_indices;
 
 /// The robots.txt text, parsed in the selected mode.
 #[derive(Clone, Debug)]

@@ -7,13 +7,11 @@ use std::ops::Range;
 
 use robots_matcher::tools::explain::{Decision, Explanation, PathEncoding, RuleMatch};
 use robots_matcher::tools::usage::{Usage, UsageLine};
-use robots_matcher::{
-    Category, CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, Selection,
-};
+use robots_matcher::{Category, CheckOptions, Crawler, Mode, Selection};
 
-use super::document::Document;
+use super::fetched::FetchedDocument;
 use super::format::{line_range_label, rule_label, verdict_str};
-use super::results::{Against, Comparison, Results};
+use super::results::{Against, CheckRun};
 
 /// A rule that matched, as the panel lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,30 +68,25 @@ pub struct ExplanationView {
 }
 
 impl ExplanationView {
-    /// Explains row `row` of `results` with `FetchedRobots::explain` (the fetch
-    /// outcome, when it decides), with the other side of `comparison`:
+    /// Explains row `row` of `run` with `FetchedRobots::explain` (the fetch
+    /// outcome, when it decides), with the other side of its comparison:
     /// the other mode's verdict where it differs, or in compare mode the
     /// whole explanation in the version before.
-    pub fn new(results: &Results, row: usize, comparison: &Comparison) -> Option<ExplanationView> {
+    pub fn new(run: &CheckRun, row: usize) -> Option<ExplanationView> {
+        let (results, comparison) = (run.results(), run.comparison());
         let crawler = results.crawler(row)?;
         let (url, agent) = (results.url(row), results.agent(row));
-        let mut view = explain(&results.document, results.fetch, crawler, url, agent);
+        let mut view = explain(&results.fetched, crawler, url, agent);
         match (comparison.against, &comparison.other) {
             (Against::Before, Some(before)) => {
                 // The version before is the live file, fetched as usual.
-                view.before = Some(Box::new(explain(
-                    before,
-                    FetchOutcome::FETCHED,
-                    crawler,
-                    url,
-                    agent,
-                )));
+                view.before = Some(Box::new(explain(before, crawler, url, agent)));
             }
             (Against::OtherMode(mode), Some(other)) => {
                 view.other = comparison.get(row).map(|cell| {
                     let rule = cell
                         .rule()
-                        .and_then(|r| other.robots.rules().get(r))
+                        .and_then(|r| other.document.robots.rules().get(r))
                         .map(|r| rule_label(r.line, &r.text));
                     (mode, cell.allowed(), rule)
                 });
@@ -104,17 +97,15 @@ impl ExplanationView {
     }
 }
 
-/// Explains `url` for `crawler` in `document`, when fetching it ended with
-/// `fetch`.
+/// Explains `url` for `crawler` in the robots.txt as fetched.
 fn explain(
-    document: &Document,
-    fetch: FetchOutcome,
+    fetched: &FetchedDocument,
     crawler: &Crawler,
     url: &str,
     agent: &str,
 ) -> ExplanationView {
-    let robots = &document.robots;
-    let fetched = FetchedRobots::new(robots, fetch);
+    let robots = &fetched.document.robots;
+    let fetched = fetched.robots();
     // Without a usable file there are no preferences either.
     let usage = usage_sentences(&fetched.usage(crawler, url, &CheckOptions::default()));
     let e = fetched.explain(crawler, url, &CheckOptions::default());
@@ -316,7 +307,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::view_model::{CrawlerList, Document, UrlSet};
+    use crate::view_model::results::testing::{compared, doc, results};
+    use crate::view_model::{CrawlerList, Results, UrlSet};
 
     const ROBOTS: &str = "\
 User-agent: *
@@ -328,13 +320,8 @@ Disallow: /nogoogle
 ";
 
     fn explain(robots: &str, agents: &str, url: &str) -> ExplanationView {
-        let results = Arc::new(Results::new(
-            Arc::new(Document::new(robots, Mode::Google, true)),
-            &CrawlerList::parse(agents),
-            Arc::new(UrlSet::parse(url)),
-        ));
-        let comparison = Comparison::new(results.clone());
-        ExplanationView::new(&results, 0, &comparison).unwrap()
+        let run = CheckRun::compared_at_once(results(robots, agents, url, Mode::Google));
+        ExplanationView::new(&run, 0).unwrap()
     }
 
     #[test]
@@ -465,18 +452,13 @@ Disallow: /nogoogle
 
     #[test]
     fn compare_mode_explains_the_version_before_too() {
-        let doc = |text: &str| Arc::new(Document::new(text, Mode::Google, true));
-        use crate::view_model::Job;
-        let mut job = crate::view_model::CheckJob::new(
-            doc("User-agent: *\nAllow: /\n"),
-            &CrawlerList::parse("Googlebot"),
-            Arc::new(UrlSet::parse("/x")),
-        )
-        .compared_with(Some(doc("User-agent: *\nDisallow: /x\n")));
-        job.run(usize::MAX);
-        let results = Arc::new(job.finish());
-        let comparison = Comparison::new(results.clone());
-        let e = ExplanationView::new(&results, 0, &comparison).unwrap();
+        let run = CheckRun::compared_at_once(compared(
+            "User-agent: *\nDisallow: /x\n",
+            "User-agent: *\nAllow: /\n",
+            "Googlebot",
+            "/x",
+        ));
+        let e = ExplanationView::new(&run, 0).unwrap();
         assert!(e.allowed && e.other.is_none());
         let before = e.before.unwrap();
         assert!(!before.allowed);
@@ -490,40 +472,36 @@ Disallow: /nogoogle
 
     #[test]
     fn fetch_outcomes_are_explained_with_their_section() {
-        use crate::view_model::Job;
-        let mut job = crate::view_model::CheckJob::new(
-            Arc::new(Document::new(
-                "User-agent: *\nDisallow: /\n",
-                Mode::Google,
-                true,
-            )),
+        let results = Results::new(
+            FetchedDocument::new(
+                doc(
+                    "User-agent: *\nDisallow: /\nContent-Usage: train-ai=n\n",
+                    Mode::Google,
+                ),
+                "404".parse().unwrap(),
+            ),
             &CrawlerList::parse("Googlebot"),
             Arc::new(UrlSet::parse("/x")),
-        )
-        .fetched_as("404".parse().unwrap());
-        job.run(usize::MAX);
-        let results = Arc::new(job.finish());
-        let e = ExplanationView::new(&results, 0, &Comparison::new(results.clone())).unwrap();
+        );
+        let run = CheckRun::compared_at_once(Arc::new(results));
+        let e = ExplanationView::new(&run, 0).unwrap();
         assert!(e.allowed);
         assert_eq!(
             e.decision,
             "Allowed: fetching robots.txt ended with HTTP 404, so it is unavailable and crawlers may fetch everything (RFC 9309 2.3.1.3)."
         );
         assert!(e.groups.contains("HTTP 404"), "{}", e.groups);
+        // Without a usable file there are no preferences either.
+        assert!(e.usage.is_empty());
     }
 
     #[test]
     fn usage_preferences_are_worded_with_their_meaning_and_source() {
-        let results = Arc::new(Results::new(
-            Arc::new(Document::new(
-                "User-agent: *\nContent-Usage: / train-ai=n, foo=y\nAllow: /\n",
-                Mode::Google,
-                true,
-            )),
-            &CrawlerList::parse("GPTBot"),
-            Arc::new(UrlSet::parse("/a")),
-        ));
-        let e = ExplanationView::new(&results, 0, &Comparison::new(results.clone())).unwrap();
+        let e = explain(
+            "User-agent: *\nContent-Usage: / train-ai=n, foo=y\nAllow: /\n",
+            "GPTBot",
+            "/a",
+        );
         assert_eq!(
             e.usage[0],
             "Content-Usage on line 2 (paths under /): train-ai=n (training AI models: not wanted); foo=y (an unknown label: allowed)."

@@ -3,16 +3,18 @@
 //! `check --json`), a slice of rows at a time so that 300,000 rows never
 //! freeze the page.
 //!
-//! Each row is checked again through the library while it is written, so
-//! a record is exactly what `robotstxt check` would print for it; where the
-//! other mode's verdict differs, the record carries it as `other`.
+//! Each row is checked again through the library while it is written, with
+//! the same matchers as the table (the robots.txt as fetched, so a fetch
+//! outcome that decides every verdict decides every record too): a record
+//! is exactly what `robotstxt check` would print for it; where the other
+//! side's verdict differs, the record carries it as `other`.
 
 use std::sync::Arc;
 
 use robots_matcher::tools::record::VerdictRecord;
-use robots_matcher::{FetchOutcome, FetchedRobots};
 
-use super::results::{matchers, Comparison, Job, Results, TableView};
+use super::job::Job;
+use super::results::{CheckRun, TableView};
 
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,29 +47,23 @@ impl ExportFormat {
 #[derive(Debug)]
 pub struct ExportJob {
     format: ExportFormat,
-    results: Arc<Results>,
-    comparison: Arc<Comparison>,
+    run: CheckRun,
     view: Arc<TableView>,
     next: usize,
     out: String,
 }
 
 impl ExportJob {
-    /// A job writing `view`'s rows of `results` in `format`.
-    pub fn new(
-        format: ExportFormat,
-        results: Arc<Results>,
-        comparison: Arc<Comparison>,
-        view: Arc<TableView>,
-    ) -> ExportJob {
+    /// A job writing `view`'s rows of `run` in `format` (`run` compared,
+    /// so that every record carries the other side where it differs).
+    pub fn new(format: ExportFormat, run: CheckRun, view: Arc<TableView>) -> ExportJob {
         let out = match format {
             ExportFormat::Csv => VerdictRecord::csv_header(true),
             ExportFormat::Json => String::from("["),
         };
         ExportJob {
             format,
-            results,
-            comparison,
+            run,
             view,
             next: 0,
             out,
@@ -94,17 +90,14 @@ impl ExportJob {
 impl Job for ExportJob {
     /// Writes up to `max_rows` more rows.
     fn run(&mut self, max_rows: usize) -> bool {
-        let results = &*self.results;
-        let others = self.comparison.other.as_ref().map(|other| {
-            matchers(
-                &results.columns,
-                FetchedRobots::new(&other.robots, FetchOutcome::FETCHED),
-            )
-        });
-        let matchers = matchers(
-            &results.columns,
-            FetchedRobots::new(&results.document.robots, FetchOutcome::FETCHED),
-        );
+        let results = self.run.results();
+        let comparison = self.run.comparison();
+        // The table's matchers: the robots.txt as fetched, on both sides.
+        let matchers = results.fetched.matchers(results.crawlers());
+        let others = comparison
+            .other
+            .as_ref()
+            .map(|other| other.matchers(results.crawlers()));
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {
@@ -116,7 +109,7 @@ impl Job for ExportJob {
             let verdict = matchers[column].check(url);
             let mut record = VerdictRecord::new(&matchers[column], &verdict, url, agent);
             if let Some(other) = others.as_ref().and_then(|others| others.get(column)) {
-                if self.comparison.get(row).is_some() {
+                if comparison.get(row).is_some() {
                     let verdict = other.check(url);
                     record = record.with_other(VerdictRecord::new(other, &verdict, url, agent));
                 }
@@ -146,7 +139,11 @@ impl Job for ExportJob {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view_model::{CrawlerList, Document, Order, TableQuery, UrlSet, VerdictFilter};
+    use crate::view_model::results::testing::{doc, results};
+    use crate::view_model::{
+        CrawlerList, FetchedDocument, Order, Results, TableQuery, UrlSet, VerdictFilter,
+        FETCH_OUTCOMES,
+    };
     use robots_matcher::Mode;
 
     fn job(
@@ -156,14 +153,9 @@ mod tests {
         urls: &str,
         query: TableQuery,
     ) -> ExportJob {
-        let results = Arc::new(Results::new(
-            Arc::new(Document::new(robots, Mode::Google, true)),
-            &CrawlerList::parse(agents),
-            Arc::new(UrlSet::parse(urls)),
-        ));
-        let comparison = Arc::new(Comparison::new(results.clone()));
-        let view = Arc::new(TableView::new(&results, &comparison, &query));
-        ExportJob::new(format, results, comparison, view)
+        let run = CheckRun::compared_at_once(results(robots, agents, urls, Mode::Google));
+        let view = Arc::new(TableView::new(&run, &query));
+        ExportJob::new(format, run, view)
     }
 
     const ROBOTS: &str = "User-agent: *\nDisallow: /private\nDissallow: /typo\n";
@@ -259,5 +251,48 @@ mod tests {
         let csv = job.finish();
         assert_eq!(csv.matches("\r\n").count(), 300_001);
         assert!(csv.ends_with("/p/99999,/p/99999,c,google,,,,,,,\r\n"));
+    }
+
+    #[test]
+    fn exports_with_every_fetch_outcome_equal_the_table() {
+        let robots = "User-agent: *\nDisallow: /private\nAllow: /private/press\n";
+        let urls = "/private/x\n/private/press\n/public";
+        for (name, _) in FETCH_OUTCOMES {
+            let results = Results::new(
+                FetchedDocument::new(doc(robots, Mode::Google), name.parse().unwrap()),
+                &CrawlerList::parse("Googlebot, GPTBot"),
+                Arc::new(UrlSet::parse(urls)),
+            );
+            let run = CheckRun::compared_at_once(Arc::new(results));
+            let view = Arc::new(TableView::new(&run, &TableQuery::default()));
+            let mut job = ExportJob::new(ExportFormat::Json, run.clone(), view.clone());
+            while !job.run(2) {}
+            let json: serde_json::Value = serde_json::from_str(&job.finish()).unwrap();
+            let records = json.as_array().unwrap();
+            assert_eq!(records.len(), view.len(), "{name}");
+            for (position, record) in records.iter().enumerate() {
+                let row = view.row(position).unwrap();
+                let cell = run.results().cell(row).unwrap();
+                let shown = run.row_view(row).unwrap();
+                assert_eq!(record["allowed"], cell.allowed(), "{name}, row {row}");
+                assert_eq!(record["line"], cell.line, "{name}, row {row}");
+                assert_eq!(
+                    record["category"],
+                    cell.category.as_str(),
+                    "{name}, row {row}"
+                );
+                assert_eq!(
+                    record["rule"].as_str(),
+                    shown
+                        .rule
+                        .as_deref()
+                        .and_then(|r| r.split_once("  "))
+                        .map(|(_, r)| r),
+                    "{name}, row {row}"
+                );
+            }
+            let disallowed = records.iter().filter(|r| r["allowed"] == false).count();
+            assert_eq!(disallowed, run.results().counts.disallowed, "{name}");
+        }
     }
 }

@@ -143,9 +143,10 @@ pub const FETCH_OUTCOMES: [(&str, &str); 12] = [
     ("network-error", "Network error (DNS, connection, TLS)"),
 ];
 
-/// The editable inputs of the app, as its fields hold them.
+/// The editable inputs of the app, as its fields hold them: a snapshot of
+/// the store's inputs, what a link or a sample carries.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Inputs {
+pub struct InputValues {
     /// The robots.txt text.
     pub robots_txt: String,
     /// The crawler field: comma-separated specs.
@@ -160,10 +161,10 @@ pub struct Inputs {
     pub fetch: FetchOutcome,
 }
 
-impl Inputs {
+impl InputValues {
     /// The fields for a (possibly shared) state; line endings normalised.
-    pub fn from_state(state: &AppState) -> Inputs {
-        Inputs {
+    pub fn from_state(state: &AppState) -> InputValues {
+        InputValues {
             robots_txt: normalize_newlines(&state.robots_txt),
             agents: join_specs(&state.crawlers),
             urls: normalize_newlines(&state.urls),
@@ -249,7 +250,7 @@ mod tests {
 
     #[test]
     fn inputs_round_trip_through_the_shared_state() {
-        let inputs = Inputs {
+        let inputs = InputValues {
             robots_txt: "User-agent: *\nDisallow: /\n".into(),
             agents: "Googlebot, Googlebot-Image>Googlebot".into(),
             urls: "/a\n/b".into(),
@@ -257,7 +258,7 @@ mod tests {
             before: Some("User-agent: *\n".into()),
             fetch: "404".parse().unwrap(),
         };
-        assert_eq!(Inputs::from_state(&inputs.to_state()), inputs);
+        assert_eq!(InputValues::from_state(&inputs.to_state()), inputs);
         let state = AppState {
             robots_txt: "a\r\nb\rc".into(),
             crawlers: vec!["x".into(), "y".into()],
@@ -266,7 +267,7 @@ mod tests {
             before: Some("x\r\ny".into()),
             ..AppState::default()
         };
-        let inputs = Inputs::from_state(&state);
+        let inputs = InputValues::from_state(&state);
         assert_eq!(inputs.robots_txt, "a\nb\nc");
         assert_eq!(inputs.agents, "x, y");
         assert_eq!(inputs.urls, "/1\n/2");

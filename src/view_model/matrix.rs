@@ -27,7 +27,8 @@ use std::ops::Range;
 use robots_matcher::CheckOptions;
 
 use super::format::{format_count, plural, rule_label, verdict_str};
-use super::results::{sort_indices, Results};
+use super::results::Results;
+use super::sort::sort_indices;
 use crate::crawlers::{self, Purpose};
 
 /// Up to this many URLs, each URL is a column; above it, first path
@@ -154,7 +155,7 @@ impl Matrix {
                 .cmp(&cell_of_row(b))
                 .then(line_of(a).cmp(&line_of(b)))
         });
-        let rules = results.document.robots.rules();
+        let rules = results.document().robots.rules();
         let mut cells = Vec::with_capacity(crawlers * width);
         for run in runs(&order, cell_of_row) {
             let rows = &order[run];
@@ -278,7 +279,7 @@ pub fn first_segment(path: &str) -> &str {
 
 /// The segment columns of a list, and each URL's column.
 fn segment_columns(results: &Results) -> (Vec<MatrixColumn>, Vec<u32>) {
-    let robots = &results.document.robots;
+    let robots = &results.document().robots;
     let options = CheckOptions::default();
     let paths: Vec<String> = results
         .urls
@@ -431,11 +432,12 @@ mod tests {
     use robots_matcher::Mode;
 
     use super::*;
-    use crate::view_model::{CrawlerList, Document, UrlSet};
+    use crate::view_model::results::testing::doc;
+    use crate::view_model::{CrawlerList, FetchedDocument, UrlSet};
 
     fn results(robots: &str, agents: &str, urls: &str) -> Results {
         Results::new(
-            Arc::new(Document::new(robots, Mode::Google, true)),
+            FetchedDocument::as_usual(doc(robots, Mode::Google)),
             &CrawlerList::parse(agents),
             Arc::new(UrlSet::parse(urls)),
         )

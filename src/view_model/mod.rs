@@ -4,10 +4,15 @@
 //! `robots_matcher`; this module words and arranges them.
 //!
 //! - [`inputs`]: the fields (crawler specs, the shared state);
+//! - [`url_set`]: the URL field, read;
 //! - [`document`]: the robots.txt parsed, and what the editor draws;
+//! - [`fetched`]: the robots.txt as crawlers got it (the parse and the
+//!   fetch outcome), which every job asks for its verdicts;
 //! - [`results`]: verdicts for every (URL, crawler) row, counts, the
 //!   differences with the other mode or the version before, and the
 //!   table's filtered and sorted view;
+//! - [`job`]: work done a slice at a time, and how much fits in a slice;
+//! - [`text`]: offsets in a text field's UTF-16 units, and lines;
 //! - [`generator`]: the AI crawler block the editor can insert;
 //! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
 //!   audit by purpose;
@@ -15,22 +20,29 @@
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
 //! - [`startup`](mod@startup): where the first screen's state comes from;
-//! - [`format`](mod@format): numbers and names for people.
+//! - [`format`](mod@format): numbers and names for people;
+//! - [`sort`]: the app's one sort.
 
 pub mod document;
 pub mod explanation;
 pub mod export;
+pub mod fetched;
 pub mod files;
 pub mod format;
 pub mod generator;
 pub mod inputs;
+pub mod job;
 pub mod matrix;
 pub mod results;
+pub mod sort;
 pub mod startup;
+pub mod text;
+pub mod url_set;
 
 pub use document::{diagnostic_place, Document, LineView, Part, Segment};
 pub use explanation::{other_label, ExplanationView, MatchView};
 pub use export::{ExportFormat, ExportJob};
+pub use fetched::FetchedDocument;
 pub use files::{open_robots, open_urls, Opened, UrlFile};
 pub use format::{
     category_label, format_count, format_crawl_delay, format_short_count, format_size,
@@ -39,14 +51,16 @@ pub use format::{
 pub use generator::{insert_ai_block, AiPolicy};
 pub use inputs::{
     add_specs, describe_crawler, join_specs, normalize_newlines, remove_spec, split_specs,
-    too_large_to_edit, CrawlerEntry, CrawlerList, Inputs, FETCH_OUTCOMES,
+    too_large_to_edit, CrawlerEntry, CrawlerList, InputValues, FETCH_OUTCOMES,
 };
+pub use job::{run_for, Job};
 pub use matrix::{audit, AuditGroup, Exposure, Matrix, MatrixVerdict};
 pub use results::{
-    Against, BeforeView, CheckJob, Column, CompareJob, Comparison, Counts, DecidedBy, Job, Order,
-    OtherView, Results, RowView, RuleCount, TableQuery, TableView, UrlSet, VerdictFilter,
+    Against, BeforeView, CheckJob, CheckRun, Column, CompareJob, Comparison, Counts, DecidedBy,
+    Order, OtherView, Results, RowView, RuleCount, TableQuery, TableView, VerdictFilter,
 };
 pub use startup::{startup, Startup};
+pub use url_set::UrlSet;
 
 /// A robots.txt the view model's tests share: a `*` group with a
 /// Crawl-delay, a Googlebot group with a misspelled key, a Sitemap and a

@@ -1,11 +1,18 @@
 //! Widgets more than one component shows: verdict badges, severity marks,
-//! links to a line of the editor, progress.
+//! links to a line of the editor, progress; and the behaviours several
+//! components share: a virtual window over a long list ([`window`](mod@window)), a
+//! zone files can be dropped on ([`drop_zone`]), a text field kept in step
+//! with an input ([`text_area`]).
+
+pub mod drop_zone;
+pub mod text_area;
+pub mod window;
 
 use leptos::prelude::*;
 use robots_matcher::tools::lint::Severity;
 use robots_matcher::tools::reference::Reference;
 
-use crate::store::{use_store, Progress};
+use crate::store::{use_inputs, Progress, Side};
 use crate::view_model::format_count;
 
 /// A verdict badge: colour plus a symbol and a word.
@@ -50,9 +57,9 @@ pub fn LineLink(
     /// Its label (`L12`, `Show lines 5–9`).
     label: String,
 ) -> impl IntoView {
-    let store = use_store();
+    let inputs = use_inputs();
     view! {
-        <button type="button" class="link-button line-link" on:click=move |_| store.jump_to(line, false)>
+        <button type="button" class="link-button line-link" on:click=move |_| inputs.show_line(Side::After, line, false)>
             {label}
         </button>
     }

@@ -1,0 +1,99 @@
+//! What the active line (under the pointer, at the caret, or the selected
+//! result's) is and does: its kind, group, diagnostics and the results it
+//! decides.
+
+use leptos::prelude::*;
+use robots_matcher::tools::lint::Severity;
+use robots_matcher::LineKind;
+
+use super::id;
+use crate::components::common::{severity_class, severity_symbol};
+use crate::store::{use_check, use_inputs, Side};
+use crate::view_model::line_range_label;
+
+/// How a line kind reads in the line details.
+fn kind_label(kind: LineKind, unused: bool) -> &'static str {
+    match kind {
+        LineKind::Other if unused => "Directive Google recognises but does not use",
+        LineKind::Blank => "Blank line",
+        LineKind::Comment => "Comment",
+        LineKind::UserAgent => "User-agent line",
+        LineKind::Allow => "Allow rule",
+        LineKind::Disallow => "Disallow rule",
+        LineKind::Sitemap => "Sitemap",
+        LineKind::Other => "Unknown directive (crawlers skip it)",
+        LineKind::Invalid => "Not a directive (skipped)",
+        LineKind::BeyondLimit => "Beyond the size limit (never read)",
+    }
+}
+
+/// What the active line is and does: its kind, group, diagnostics and the
+/// results it decides.
+#[component]
+pub fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
+    let document = use_inputs().document(side);
+    let results = use_check().results();
+    let info = Memo::new(move |_| {
+        let n = line.get()?;
+        let document = document.get();
+        let l = document.robots.line(n)?;
+        let group = l
+            .group
+            .and_then(|g| document.robots.groups().get(g))
+            .map(|g| format!("group {}", line_range_label(&g.lines)));
+        let diagnostics: Vec<(Severity, String, String)> = document
+            .diagnostics_on(n)
+            .iter()
+            .map(|d| (d.severity, d.code.as_str().to_string(), d.message.clone()))
+            .collect();
+        let decides = match side {
+            Side::After => results.with(|r| r.decides_note(n)),
+            Side::Before => None,
+        };
+        Some((
+            n,
+            kind_label(l.kind, document.is_unused_directive(l)),
+            group,
+            diagnostics,
+            decides,
+        ))
+    });
+    view! {
+        <div id=id(side, "line-info") class="line-info" aria-live="polite" data-testid=id(side, "line-info")>
+            {move || match info.get() {
+                None => view! { <p class="muted">"No line selected."</p> }.into_any(),
+                Some((n, kind, group, diagnostics, decides)) => {
+                    view! {
+                        <p class="line-info-head">
+                            <strong>{format!("Line {n}")}</strong>
+                            " · "
+                            {kind}
+                            {group.map(|g| format!(" · {g}"))}
+                        </p>
+                        <ul class="line-info-list">
+                            {diagnostics
+                                .into_iter()
+                                .map(|(severity, code, message)| {
+                                    view! {
+                                        <li class=severity_class(severity)>
+                                            <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
+                                            <span class="sev-text">{severity.as_str()}</span>
+                                            " "
+                                            <code>{code}</code>
+                                            ": "
+                                            {message}
+                                        </li>
+                                    }
+                                })
+                                .collect_view()}
+                            <li class="decides" data-testid="line-decides">
+                                {decides.unwrap_or_else(|| "Decides none of the listed results.".to_string())}
+                            </li>
+                        </ul>
+                    }
+                        .into_any()
+                }
+            }}
+        </div>
+    }
+}

@@ -1,0 +1,510 @@
+//! The inputs entity: the robots.txt (and the version before, in compare
+//! mode), the crawler field, the URL list, the reading, the fetch outcome
+//! and the size limit; what is read from them (the parses, the crawler
+//! list, the URL set, the changed lines); and the requests the editors
+//! follow (reload your text, show a line).
+//!
+//! Components read the handles and change the inputs only through the
+//! transitions below: typing ([`Inputs::edit_text`], ...), replacing
+//! ([`Inputs::load`], [`Inputs::load_sample`], the file transitions), the
+//! choices, and edits of the file ([`Inputs::apply_fix`],
+//! [`Inputs::insert_ai_block`]).
+
+use robots_matcher::tools::line_diff::LineDiff;
+use robots_matcher::tools::lint::Fix;
+use robots_matcher::{FetchOutcome, Mode};
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::host::{HostRef, PickedFile};
+use super::messages::Messages;
+use super::shared::Shared;
+use super::state::Read;
+use crate::samples;
+use crate::view_model::text::utf16_range;
+use crate::view_model::{
+    add_specs, insert_ai_block, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy,
+    CrawlerList, Document, InputValues, UrlFile, UrlSet,
+};
+
+/// Which version of the robots.txt: the one checked (the draft, in compare
+/// mode) or the version before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The robots.txt the results are for.
+    After,
+    /// The version before, in compare mode.
+    Before,
+}
+
+/// A request to show a line in an editor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Jump {
+    /// The line.
+    pub line: u32,
+    /// Move the caret there and focus the editor (diagnostics), or only
+    /// scroll (selecting a result).
+    pub focus: bool,
+    /// Distinguishes repeated jumps to the same line.
+    pub serial: u32,
+}
+
+/// The id of the editor's text field (the draft's), where fixes are typed
+/// in so that its undo takes them back.
+pub const ROBOTS_FIELD: &str = "robots-input";
+
+/// The inputs entity.
+#[derive(Clone, Copy)]
+pub struct Inputs {
+    robots: RwSignal<String>,
+    before: RwSignal<String>,
+    compare: RwSignal<bool>,
+    agents: RwSignal<String>,
+    urls: RwSignal<String>,
+    urls_in_field: RwSignal<bool>,
+    mode: RwSignal<Mode>,
+    fetch: RwSignal<FetchOutcome>,
+    size_limited: RwSignal<bool>,
+    reloads: RwSignal<u32>,
+    replaced: RwSignal<u32>,
+    jump: RwSignal<Option<Jump>>,
+    jump_before: RwSignal<Option<Jump>>,
+    document: Memo<Shared<Document>>,
+    before_document: Memo<Shared<Document>>,
+    line_diff: Memo<Shared<LineDiff>>,
+    crawlers: Memo<Shared<CrawlerList>>,
+    url_set: Memo<Shared<UrlSet>>,
+    /// Milliseconds the last parse of the draft took, until a check counts
+    /// it (see [`Inputs::take_parse_ms`]).
+    parse_ms: StoredValue<f64>,
+    messages: Messages,
+    host: HostRef,
+}
+
+impl Inputs {
+    /// The inputs of `initial`, and what is read from them.
+    pub fn new(initial: InputValues, messages: Messages, host: HostRef) -> Inputs {
+        let robots = RwSignal::new(initial.robots_txt);
+        let agents = RwSignal::new(initial.agents);
+        let urls_in_field = RwSignal::new(!too_large_to_edit(&initial.urls));
+        let urls = RwSignal::new(initial.urls);
+        let mode = RwSignal::new(initial.mode);
+        let compare = RwSignal::new(initial.before.is_some());
+        let before = RwSignal::new(initial.before.unwrap_or_default());
+        let size_limited = RwSignal::new(true);
+        let parse_ms = StoredValue::new(0.0);
+        let document = Memo::new(move |_| {
+            let (mode, limited) = (mode.get(), size_limited.get());
+            let start = host.get().now_ms();
+            let document = robots.with(|text| Shared::new(Document::new(text, mode, limited)));
+            parse_ms.set_value(host.get().now_ms() - start);
+            document
+        });
+        let before_document = Memo::new(move |_| {
+            let (mode, limited) = (mode.get(), size_limited.get());
+            // Read in place: the text may be 500 KiB.
+            if compare.get() {
+                before.with(|text| Shared::new(Document::new(text, mode, limited)))
+            } else {
+                Shared::new(Document::new("", mode, limited))
+            }
+        });
+        let line_diff = Memo::new(move |_| {
+            if !compare.get() {
+                return Shared::new(LineDiff::default());
+            }
+            let diff = before.with(|old| robots.with(|new| LineDiff::new(old, new)));
+            Shared::new(diff)
+        });
+        let crawlers =
+            Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
+        let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
+        Inputs {
+            robots,
+            before,
+            compare,
+            agents,
+            urls,
+            urls_in_field,
+            mode,
+            fetch: RwSignal::new(initial.fetch),
+            size_limited,
+            reloads: RwSignal::new(0),
+            replaced: RwSignal::new(0),
+            jump: RwSignal::new(None),
+            jump_before: RwSignal::new(None),
+            document,
+            before_document,
+            line_diff,
+            crawlers,
+            url_set,
+            parse_ms,
+            messages,
+            host,
+        }
+    }
+
+    // Read handles.
+
+    /// A robots.txt's text.
+    pub fn text(&self, side: Side) -> Read<String> {
+        Read::of(self.text_signal(side))
+    }
+
+    /// A robots.txt parsed in the selected mode (the version before is
+    /// empty unless comparing).
+    pub fn document(&self, side: Side) -> Memo<Shared<Document>> {
+        match side {
+            Side::After => self.document,
+            Side::Before => self.before_document,
+        }
+    }
+
+    /// Which lines differ between the two versions (none unless
+    /// comparing).
+    pub fn line_diff(&self) -> Memo<Shared<LineDiff>> {
+        self.line_diff
+    }
+
+    /// Whether two versions are compared: the editor holds the draft
+    /// ("after"), the other editor the version before (the live file).
+    pub fn compare(&self) -> Read<bool> {
+        Read::of(self.compare)
+    }
+
+    /// The crawler field's text.
+    pub fn agents(&self) -> Read<String> {
+        Read::of(self.agents)
+    }
+
+    /// The crawler field, read.
+    pub fn crawlers(&self) -> Memo<Shared<CrawlerList>> {
+        self.crawlers
+    }
+
+    /// The URL list's text.
+    pub fn urls(&self) -> Read<String> {
+        Read::of(self.urls)
+    }
+
+    /// The URL list, read.
+    pub fn url_set(&self) -> Memo<Shared<UrlSet>> {
+        self.url_set
+    }
+
+    /// Whether the URL list is edited in its text field; a list too large
+    /// to edit there is held as data and summed up instead.
+    pub fn urls_in_field(&self) -> Read<bool> {
+        Read::of(self.urls_in_field)
+    }
+
+    /// The selected reading.
+    pub fn mode(&self) -> Read<Mode> {
+        Read::of(self.mode)
+    }
+
+    /// How fetching robots.txt ended (HTTP 200 unless chosen otherwise).
+    pub fn fetch(&self) -> Read<FetchOutcome> {
+        Read::of(self.fetch)
+    }
+
+    /// Whether Google's 500 KiB limit applies (the default).
+    pub fn size_limited(&self) -> Read<bool> {
+        Read::of(self.size_limited)
+    }
+
+    /// Bumped whenever the inputs are replaced from outside the fields (a
+    /// sample, a link, a file, the crawler picker): the fields then reload
+    /// their text. Typing does not bump it, so the fields are never
+    /// rewritten under the caret.
+    pub fn reloads(&self) -> Read<u32> {
+        Read::of(self.reloads)
+    }
+
+    /// Bumped whenever the robots.txt or the URL list is replaced as a
+    /// whole (a sample, a link, a file): the rows then stand for other
+    /// things, so a selection made before is dropped.
+    pub fn replaced(&self) -> Read<u32> {
+        Read::of(self.replaced)
+    }
+
+    /// The latest request to show a line in an editor.
+    pub fn jump(&self, side: Side) -> Read<Option<Jump>> {
+        match side {
+            Side::After => Read::of(self.jump),
+            Side::Before => Read::of(self.jump_before),
+        }
+    }
+
+    /// The inputs as they are now, without tracking them.
+    pub fn values_untracked(&self) -> InputValues {
+        InputValues {
+            robots_txt: self.robots.get_untracked(),
+            agents: self.agents.get_untracked(),
+            urls: self.urls.get_untracked(),
+            mode: self.mode.get_untracked(),
+            before: self
+                .compare
+                .get_untracked()
+                .then(|| self.before.get_untracked()),
+            fetch: self.fetch.get_untracked(),
+        }
+    }
+
+    /// Subscribes the running effect to every input a link holds, without
+    /// reading (copying) any text.
+    pub(super) fn track_persisted(&self) {
+        self.robots.track();
+        self.agents.track();
+        self.urls.track();
+        self.mode.track();
+        self.compare.track();
+        self.before.track();
+        self.fetch.track();
+    }
+
+    /// Milliseconds the last parse of the draft took, once: a check of new
+    /// URLs reuses the parse and does not count it again.
+    pub(super) fn take_parse_ms(&self) -> f64 {
+        let ms = self.parse_ms.get_value();
+        self.parse_ms.set_value(0.0);
+        ms
+    }
+
+    // Transitions: typing.
+
+    /// A robots.txt as typed (unchanged text changes nothing).
+    ///
+    /// A text typed in by a program (Playwright's `fill()`, Chromium's
+    /// `insertText`) arrives a line at a time and fires an input event per
+    /// line, which all read the final text: without the check each of them
+    /// would re-parse and re-check everything, which made entering N URLs
+    /// cost N² (measured on the earlier version of the app: 2,000 URLs took
+    /// 11 s this way).
+    pub fn edit_text(&self, side: Side, text: String) {
+        set_if_changed(self.text_signal(side), text);
+    }
+
+    /// The crawler field as typed.
+    pub fn edit_agents(&self, text: String) {
+        set_if_changed(self.agents, text);
+    }
+
+    /// The URL list as typed in its field.
+    pub fn edit_urls(&self, text: String) {
+        set_if_changed(self.urls, text);
+    }
+
+    // Transitions: choices.
+
+    /// Reads the robots.txt as Google does or as RFC 9309 says.
+    pub fn set_mode(&self, mode: Mode) {
+        self.mode.set(mode);
+    }
+
+    /// Chooses how fetching robots.txt ended.
+    pub fn set_fetch(&self, outcome: FetchOutcome) {
+        self.fetch.set(outcome);
+    }
+
+    /// Applies Google's 500 KiB limit, or reads the whole file.
+    pub fn set_size_limited(&self, limited: bool) {
+        self.size_limited.set(limited);
+    }
+
+    /// Turns compare mode on or off. Turned on with no version before yet,
+    /// the version before starts as a copy of the current text: edits to
+    /// the editor then show as changes against it.
+    pub fn set_compare(&self, on: bool) {
+        if on && self.before.with_untracked(String::is_empty) {
+            self.before.set(self.robots.get_untracked());
+        }
+        self.compare.set(on);
+        self.reload();
+    }
+
+    // Transitions: replacing.
+
+    /// Replaces every input (a link, a sample).
+    pub fn load(&self, values: InputValues) {
+        self.robots.set(values.robots_txt);
+        self.agents.set(values.agents);
+        self.mode.set(values.mode);
+        self.compare.set(values.before.is_some());
+        self.before.set(values.before.unwrap_or_default());
+        self.fetch.set(values.fetch);
+        self.replace_urls(values.urls);
+    }
+
+    /// Loads the sample `id` and says what it teaches; false when there is
+    /// no such sample.
+    pub fn load_sample(&self, id: &str) -> bool {
+        let Some(sample) = samples::find(id) else {
+            return false;
+        };
+        self.load(InputValues::from_state(&sample.to_state()));
+        self.messages.dismiss_alert();
+        self.messages
+            .inform(format!("{}: {}", sample.title, sample.explanation));
+        true
+    }
+
+    /// Replaces the URL list from outside its field (a paste too large for
+    /// the field, a file, a link): the field shows it when it is small
+    /// enough to edit there.
+    pub fn replace_urls(&self, text: String) {
+        self.urls_in_field.set(!too_large_to_edit(&text));
+        self.urls.set(text);
+        self.replaced.update(|n| *n += 1);
+        self.reload();
+    }
+
+    /// Offered the URL field's text with a paste or a program's insert in
+    /// it: a list too large to edit as text is taken as data (`None`: the
+    /// field must not take it); anything else is given back to the field.
+    pub fn take_large_urls(&self, text: String) -> Option<String> {
+        if !too_large_to_edit(&text) {
+            return Some(text);
+        }
+        self.replace_urls(text);
+        None
+    }
+
+    /// Puts a large URL list into its text field after all, at the
+    /// visitor's request.
+    pub fn edit_urls_as_text(&self) {
+        self.urls_in_field.set(true);
+        self.reload();
+    }
+
+    /// Adds crawler specs to the crawler field (the presets).
+    pub fn add_crawlers<'a>(&self, specs: impl IntoIterator<Item = &'a str>) {
+        self.agents.update(|text| *text = add_specs(text, specs));
+        self.reload();
+    }
+
+    /// Removes the `index`th crawler of the crawler field.
+    pub fn remove_crawler(&self, index: usize) {
+        self.agents.update(|text| *text = remove_spec(text, index));
+        self.reload();
+    }
+
+    /// Reads a robots.txt file into an editor, decoded as a crawler would,
+    /// and says what was done to its bytes.
+    pub fn open_robots_file(&self, file: PickedFile, side: Side) {
+        let inputs = *self;
+        spawn_local(async move {
+            let Some((bytes, _)) = file.read.await else {
+                inputs
+                    .messages
+                    .warn(format!("{} could not be read.", file.name));
+                return;
+            };
+            let opened = open_robots(&file.name, &bytes);
+            inputs.text_signal(side).set(opened.text);
+            inputs.replaced.update(|n| *n += 1);
+            inputs.reload();
+            inputs.messages.notify(opened.note, opened.warning);
+        });
+    }
+
+    /// Reads URL files (text, CSV, sitemaps, gzip-compressed or not) into
+    /// the URL list, and says how many URLs each gave.
+    pub fn open_url_files(&self, files: Vec<PickedFile>) {
+        let inputs = *self;
+        spawn_local(async move {
+            let mut read = Vec::new();
+            for file in files {
+                match file.read.await {
+                    Some((bytes, was_gzip)) => read.push(UrlFile {
+                        name: file.name,
+                        bytes,
+                        was_gzip,
+                    }),
+                    None => {
+                        inputs
+                            .messages
+                            .warn(format!("{} could not be read.", file.name));
+                        return;
+                    }
+                }
+            }
+            let opened = open_urls(&read);
+            inputs.replace_urls(opened.text);
+            inputs.messages.notify(opened.note, opened.warning);
+        });
+    }
+
+    // Transitions: edits of the file, and the editors' view.
+
+    /// Applies a diagnostic's fix to the robots.txt, as an edit the
+    /// editor's undo takes back (the field then reports the text as typed).
+    pub fn apply_fix(&self, fix: &Fix) {
+        let Some((start, end)) = self
+            .robots
+            .with_untracked(|text| utf16_range(text, fix.span.clone()))
+        else {
+            return;
+        };
+        if !self
+            .host
+            .get()
+            .replace_undoably(ROBOTS_FIELD, start, end, &fix.replacement)
+        {
+            // Not undoable, but done.
+            self.robots.update(|text| {
+                text.replace_range(fix.span.clone(), &fix.replacement);
+            });
+            self.reload();
+        }
+    }
+
+    /// Inserts the AI crawler block at the top of the file as one undoable
+    /// edit, and shows it.
+    pub fn insert_ai_block(&self, policy: AiPolicy, preferences: bool) {
+        let fix = self
+            .robots
+            .with_untracked(|text| insert_ai_block(text, policy, preferences));
+        self.apply_fix(&fix);
+        self.show_line(Side::After, 1, false);
+        self.messages.inform(format!(
+            "Inserted at the top: {}. Ctrl+Z takes it back.",
+            policy.label()
+        ));
+    }
+
+    /// Asks an editor to show `line` (and to put the caret there, focused,
+    /// when `focus`).
+    pub fn show_line(&self, side: Side, line: u32, focus: bool) {
+        let jump = match side {
+            Side::After => self.jump,
+            Side::Before => self.jump_before,
+        };
+        let serial = jump.get_untracked().map_or(0, |j| j.serial + 1);
+        jump.set(Some(Jump {
+            line,
+            focus,
+            serial,
+        }));
+    }
+
+    fn text_signal(&self, side: Side) -> RwSignal<String> {
+        match side {
+            Side::After => self.robots,
+            Side::Before => self.before,
+        }
+    }
+
+    /// Asks the fields to show the inputs' text again.
+    fn reload(&self) {
+        self.reloads.update(|n| *n += 1);
+    }
+}
+
+/// Sets `field` to `text`, unless it holds that already.
+fn set_if_changed(field: RwSignal<String>, text: String) {
+    if field.with_untracked(|current| *current != text) {
+        field.set(text);
+    }
+}

@@ -1,0 +1,176 @@
+//! The share entity: the link (the URL hash) and the copy kept in this
+//! browser, kept in step with the inputs after each pause in typing; the
+//! "Copy link" flow; and links pasted into the address bar.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::host::{Host, HostRef};
+use super::inputs::Inputs;
+use super::messages::Messages;
+use super::state::Read;
+use crate::link::{hash_of, AppState};
+use crate::view_model::InputValues;
+
+/// Texts larger than this are not written into the link or storage:
+/// compressing them would freeze the page, and browsers cap URL length.
+pub const MAX_PERSISTED_BYTES: usize = 1_000_000;
+
+/// How long typing must pause before the link is rewritten.
+const DEBOUNCE_MS: u32 = 350;
+
+/// The share entity.
+#[derive(Clone, Copy)]
+pub struct Share {
+    link_field: RwSignal<Option<String>>,
+    not_persisted: RwSignal<Option<String>>,
+    /// The hash this tab wrote last, to tell our own changes from a pasted
+    /// link.
+    written: StoredValue<String>,
+    /// Counts edits: a write whose compression finishes after a newer edit
+    /// is dropped.
+    writes: StoredValue<u32>,
+    inputs: Inputs,
+    messages: Messages,
+    host: HostRef,
+}
+
+impl Share {
+    /// Keeps the link in step with `inputs` from now on.
+    pub fn new(inputs: Inputs, messages: Messages, host: HostRef) -> Share {
+        let share = Share {
+            link_field: RwSignal::new(None),
+            not_persisted: RwSignal::new(None),
+            written: StoredValue::new(host.get().location_hash()),
+            writes: StoredValue::new(0),
+            inputs,
+            messages,
+            host,
+        };
+        share.keep_in_step();
+        share
+    }
+
+    /// The link to copy by hand, when copying it was not allowed.
+    pub fn link_field(&self) -> Read<Option<String>> {
+        Read::of(self.link_field)
+    }
+
+    /// Why the state is not in the link, if it is not.
+    pub fn not_persisted(&self) -> Read<Option<String>> {
+        Read::of(self.not_persisted)
+    }
+
+    /// Puts the state into the link and copies it, or offers it in a
+    /// field when copying is not allowed; says which.
+    pub fn copy_link(&self) {
+        let share = *self;
+        let values = self.inputs.values_untracked();
+        if values.persisted_len() > MAX_PERSISTED_BYTES {
+            self.messages.warn(
+                "These inputs are too large to share as a link; export the results or share the files instead.",
+            );
+            return;
+        }
+        spawn_local(async move {
+            let host = share.host.get();
+            let Some(hash) = link_hash(host, &values).await else {
+                share
+                    .messages
+                    .warn("This browser could not compress the link.");
+                return;
+            };
+            host.replace_hash(Some(&hash));
+            let url = host.page_url();
+            if host.copy_text(url.clone()).await {
+                share.link_field.set(None);
+                share.messages.inform(
+                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, mode and fetch outcome.",
+                );
+            } else {
+                share.link_field.set(Some(url));
+                share.messages.inform(
+                    "Copying was not allowed; the link is selected in the field below the toolbar: copy it from there.",
+                );
+            }
+        });
+    }
+
+    /// Opens a link pasted into this tab's address bar (which changes only
+    /// the hash); a broken one leaves the state as it is and says why.
+    pub fn open_link(&self, hash: &str) {
+        if hash == self.written.get_value() || hash.is_empty() {
+            return;
+        }
+        match AppState::from_hash(hash) {
+            Ok(Some(state)) => {
+                self.written.set_value(hash.to_string());
+                self.messages.dismiss_alert();
+                self.inputs.load(InputValues::from_state(&state));
+            }
+            Ok(None) => {}
+            Err(error) => self.messages.raise(format!(
+                "The link could not be opened: {error}. The current state is unchanged."
+            )),
+        }
+    }
+
+    /// Writes the state into the link and storage after each pause in
+    /// typing.
+    fn keep_in_step(self) {
+        Effect::new(move |first: Option<()>| {
+            // Track every input; read them only when the pause is over, so
+            // typing does not copy a large text on each keystroke.
+            self.inputs.track_persisted();
+            if first.is_none() && self.messages.alerting_untracked() {
+                // Keep the broken link visible until the visitor edits.
+                return;
+            }
+            let serial = self.writes.get_value().wrapping_add(1);
+            self.writes.set_value(serial);
+            let host = self.host.get();
+            spawn_local(async move {
+                host.sleep(DEBOUNCE_MS).await;
+                if self.writes.get_value() == serial {
+                    self.write(serial).await;
+                }
+            });
+        });
+    }
+
+    /// Writes the current state, or says why it cannot be kept.
+    async fn write(self, serial: u32) {
+        let host = self.host.get();
+        let values = self.inputs.values_untracked();
+        if values.persisted_len() > MAX_PERSISTED_BYTES {
+            host.replace_hash(None);
+            host.forget_state();
+            self.written.set_value(String::new());
+            self.not_persisted.set(Some(
+                "These inputs are too large to keep in the link or in this browser; reloading the page loses them. Export the results to keep them."
+                    .to_string(),
+            ));
+            return;
+        }
+        let Some(hash) = link_hash(host, &values).await else {
+            return;
+        };
+        if self.writes.get_value() != serial {
+            return;
+        }
+        host.replace_hash(Some(&hash));
+        self.written.set_value(format!("#{hash}"));
+        let kept = host.keep_state(&hash);
+        self.not_persisted.set((!kept).then(|| {
+            "This browser's storage is unavailable or full; the link still holds everything."
+                .to_string()
+        }));
+    }
+}
+
+/// The link's hash for `values`, compressed by the host.
+async fn link_hash(host: &dyn Host, values: &InputValues) -> Option<String> {
+    host.deflate_raw(values.to_state().to_raw())
+        .await
+        .map(|compressed| hash_of(&compressed))
+}

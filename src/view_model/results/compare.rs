@@ -1,0 +1,221 @@
+//! The other side's verdicts where they differ from the results: the same
+//! text read in the other mode, or in compare mode the version before. What
+//! counts as a change is the library's ([`VerdictDiff`]); comparing is a
+//! job run a slice of URLs at a time, after the verdicts are shown.
+
+use std::sync::Arc;
+
+use robots_matcher::tools::compare::{ChangeCounts, VerdictDiff};
+use robots_matcher::{CheckOptions, Crawler, Mode};
+
+use super::{Cell, CheckRun, Results};
+use crate::view_model::fetched::FetchedDocument;
+use crate::view_model::job::Job;
+
+/// What the results are compared with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// The same text read in the other mode.
+    OtherMode(Mode),
+    /// The version before, in the same mode (compare mode).
+    Before,
+}
+
+/// The other side's verdicts, for the rows where they differ, with how
+/// many changed each way. What counts as a change is the library's
+/// ([`VerdictDiff`]).
+#[derive(Debug)]
+pub struct Comparison {
+    /// What the other side is.
+    pub against: Against,
+    /// The other side, as fetched: the version before (the live file,
+    /// fetched as usual) or the text in the other mode (fetched as the
+    /// results were); `None` when there is nothing to compare (not yet, or
+    /// a fetch outcome decides every verdict in both modes).
+    pub other: Option<FetchedDocument>,
+    /// The differing rows, ascending.
+    rows: Vec<u32>,
+    /// Their verdicts on the other side.
+    cells: Vec<Cell>,
+    /// Rows that changed each way, from the other side to the results.
+    pub counts: ChangeCounts,
+    /// The same per crawler, in column order.
+    pub per_crawler: Vec<ChangeCounts>,
+}
+
+impl Comparison {
+    /// No comparison (yet): nothing differs.
+    pub fn none(against: Against) -> Comparison {
+        Comparison {
+            against,
+            other: None,
+            rows: Vec::new(),
+            cells: Vec::new(),
+            counts: ChangeCounts::default(),
+            per_crawler: Vec::new(),
+        }
+    }
+
+    /// The other side's verdict for a row, when it differs.
+    pub fn get(&self, row: usize) -> Option<Cell> {
+        let i = self.rows.binary_search(&(row as u32)).ok()?;
+        self.cells.get(i).copied()
+    }
+
+    /// Number of rows whose verdict differs.
+    pub fn differing(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The rows that differ, ascending.
+    pub fn rows(&self) -> &[u32] {
+        &self.rows
+    }
+}
+
+/// Comparing every row with the other side, a slice at a time.
+#[derive(Debug)]
+pub struct CompareJob {
+    results: Arc<Results>,
+    next_url: usize,
+    comparison: Comparison,
+}
+
+impl CompareJob {
+    /// A job comparing `results` with their version before (compare
+    /// mode), or else with the same text read in the other mode (parsed
+    /// here). In the other mode a fetch outcome that decides every verdict
+    /// decides them the same way, so nothing is compared.
+    pub fn new(results: Arc<Results>) -> CompareJob {
+        let against = results.against();
+        let fetched = &results.fetched;
+        let other = match &results.before {
+            Some(before) => Some(FetchedDocument::as_usual(before.clone())),
+            None => fetched.robots().rules().map(|_| {
+                FetchedDocument::new(Arc::new(fetched.document.in_other_mode()), fetched.outcome)
+            }),
+        };
+        let mut comparison = Comparison::none(against);
+        comparison.other = other;
+        comparison.per_crawler = vec![ChangeCounts::default(); results.columns.len()];
+        CompareJob {
+            comparison,
+            results,
+            next_url: 0,
+        }
+    }
+
+    /// The results with their comparison (complete once [`Job::run`]
+    /// returned true).
+    pub fn finish(self) -> CheckRun {
+        CheckRun::with_comparison(self.results, self.comparison)
+    }
+}
+
+impl Job for CompareJob {
+    /// Compares up to `max_urls` more URLs.
+    fn run(&mut self, max_urls: usize) -> bool {
+        let results = &self.results;
+        let comparison = &mut self.comparison;
+        let Some(other) = &comparison.other else {
+            return true;
+        };
+        let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
+        let diff = VerdictDiff::new(
+            other.robots(),
+            results.fetched.robots(),
+            &crawlers,
+            &CheckOptions::default(),
+        );
+        let width = crawlers.len();
+        let end = self
+            .next_url
+            .saturating_add(max_urls)
+            .min(results.urls.list.len());
+        for (index, url) in
+            (self.next_url..end).filter_map(|i| Some((i, results.urls.list.get(i)?)))
+        {
+            let base = index * width;
+            for column in 0..width {
+                let row = base + column;
+                let Some(cell) = results.cells.get(row) else {
+                    continue;
+                };
+                if let Some((kind, before)) = diff.change_to(column, url, cell.allowed()) {
+                    comparison.rows.push(row as u32);
+                    comparison.cells.push(Cell::new(&before));
+                    comparison.counts.add(kind);
+                    if let Some(counts) = comparison.per_crawler.get_mut(column) {
+                        counts.add(kind);
+                    }
+                }
+            }
+        }
+        self.next_url = end;
+        self.next_url >= results.urls.list.len()
+    }
+
+    fn progress(&self) -> (usize, usize) {
+        let width = self.results.columns.len();
+        (self.next_url * width, self.results.len())
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{live_and_draft, results};
+    use super::*;
+
+    #[test]
+    fn compare_mode_counts_changes_each_way_and_per_crawler() {
+        let run = CheckRun::compared_at_once(live_and_draft());
+        let comparison = run.comparison();
+        assert_eq!(comparison.against, Against::Before);
+        // Googlebot: /private/a newly allowed, /blog/b newly blocked.
+        // GPTBot: /blog/b and /about newly blocked (/private/a stays blocked).
+        assert_eq!(
+            (
+                comparison.counts.newly_allowed,
+                comparison.counts.newly_disallowed
+            ),
+            (1, 3)
+        );
+        let per: Vec<(usize, usize)> = comparison
+            .per_crawler
+            .iter()
+            .map(|c| (c.newly_allowed, c.newly_disallowed))
+            .collect();
+        assert_eq!(per, [(1, 1), (0, 2)]);
+        assert_eq!(comparison.rows(), [0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn comparisons_in_slices_equal_one_pass() {
+        let urls: String = (0..500)
+            .map(|i| format!("/private/{}\n/x{i}\n", i % 7))
+            .collect();
+        let r = results(
+            "User-agent: *\nDisallow: /private/3\nDissallow: /x1\nAllow: /private/3%2A\n",
+            "a, b>!*, Googlebot",
+            &urls,
+            Mode::Google,
+        );
+        let whole = CheckRun::compared_at_once(r.clone());
+        let mut job = CompareJob::new(r.clone());
+        let mut slices = 0;
+        while !job.run(37) {
+            slices += 1;
+            let (done, total) = job.progress();
+            assert!(done < total);
+        }
+        assert!(slices > 10);
+        let sliced = job.finish();
+        assert_eq!(sliced.comparison().rows(), whole.comparison().rows());
+        assert!(whole.comparison().differing() > 0);
+        for &row in whole.comparison().rows() {
+            assert_ne!(
+                whole.comparison().get(row as usize).unwrap().allowed(),
+                r.cell(row as usize).unwrap().allowed()
+            );
+        }
+    }
+}

@@ -1,0 +1,116 @@
+//! How many rows each rule decides: the by-rule view (every rule with its
+//! count, the dead ones at 0), and per line for the editor's gutter and its
+//! line details.
+
+use robots_matcher::RuleKind;
+
+use super::Results;
+use crate::view_model::format::{format_count, plural};
+
+/// A rule and how many rows it decides.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleCount {
+    /// Index into `Robots::rules`.
+    pub rule: usize,
+    /// Its line.
+    pub line: u32,
+    /// Allow or Disallow.
+    pub kind: RuleKind,
+    /// The rule as written.
+    pub text: String,
+    /// Rows it decides.
+    pub rows: usize,
+}
+
+impl Results {
+    /// Sums the rows each rule decides by line (once every row is checked).
+    pub(super) fn tally_lines(&mut self) {
+        let rules = self.fetched.document.robots.rules();
+        let last_line = rules.last().map_or(0, |rule| rule.line as usize);
+        self.decided_on_line = vec![0; last_line + 1];
+        for (rule, &count) in self.decided.iter().enumerate() {
+            if let Some(line) = rules.get(rule).map(|rule| rule.line as usize) {
+                self.decided_on_line[line] += count;
+            }
+        }
+    }
+
+    /// How many rows the rule on `line` decides.
+    pub fn decided_on_line(&self, line: u32) -> usize {
+        self.decided_on_line
+            .get(line as usize)
+            .map_or(0, |&n| n as usize)
+    }
+
+    /// Every rule of the groups, in file order, with how many rows it
+    /// decides (0: dead for these URLs); and how many rows no rule decided.
+    pub fn by_rule(&self) -> (Vec<RuleCount>, usize) {
+        let rules = self.document().robots.rules();
+        let counts = rules
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| RuleCount {
+                rule: i,
+                line: rule.line,
+                kind: rule.kind,
+                text: rule.text.clone(),
+                rows: self.decided.get(i).map_or(0, |&n| n as usize),
+            })
+            .collect();
+        let decided: usize = self.decided.iter().map(|&n| n as usize).sum();
+        (counts, self.len() - decided)
+    }
+
+    /// A sentence for the editor: `Decides 2 results: /a (Googlebot), ...`.
+    pub fn decides_note(&self, line: u32) -> Option<String> {
+        let total = self.decided_on_line(line);
+        if total == 0 {
+            return None;
+        }
+        const SHOWN: usize = 5;
+        let mut listed: Vec<String> = (0..self.len())
+            .filter(|&row| self.cells[row].line == line)
+            .take(SHOWN)
+            .map(|row| format!("{} ({})", self.url(row), self.agent(row)))
+            .collect();
+        if total > SHOWN {
+            listed.push(format!("and {} more", format_count(total - SHOWN)));
+        }
+        Some(format!(
+            "Decides {}: {}",
+            plural(total, "result", "results"),
+            listed.join(", ")
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use robots_matcher::Mode;
+
+    use super::super::testing::results;
+    use crate::view_model::TEST_ROBOTS as ROBOTS;
+
+    #[test]
+    fn rules_count_the_rows_they_decide_and_dead_rules_show_zero() {
+        let r = results(
+            ROBOTS,
+            "Googlebot, bingbot",
+            "/private/1\n/private/2\n/nogoogle\n/z",
+            Mode::Google,
+        );
+        let (rules, undecided) = r.by_rule();
+        let counts: Vec<(u32, usize)> = rules.iter().map(|c| (c.line, c.rows)).collect();
+        assert_eq!(counts, [(3, 2), (4, 0), (8, 1), (9, 0)]);
+        assert_eq!(undecided, 5);
+        assert_eq!(r.decided_on_line(3), 2);
+        assert_eq!(r.decided_on_line(4), 0);
+        assert_eq!(r.decided_on_line(1000), 0);
+        assert_eq!(
+            r.decides_note(3).unwrap(),
+            "Decides 2 results: /private/1 (bingbot), /private/2 (bingbot)"
+        );
+        assert_eq!(r.decides_note(4), None);
+        assert_eq!(r.default_selection(), Some(1));
+    }
+}
