@@ -14,6 +14,7 @@ use crate::store::{use_messages, Side, Store};
 pub fn App() -> impl IntoView {
     let store = Store::start(Browser::host());
     store.provide();
+    crate::lint_worker::start_when_wanted(store.analysis);
     // A link pasted into this tab's address bar changes only the hash.
     let share = store.share;
     let hash_listener = window_event_listener(ev::hashchange, move |_| {

@@ -8,7 +8,7 @@
 //!   time; natively tested, the browser reached through its `Host` trait;
 //! - [`components`] show the entities and call their transitions; [`app`]
 //!   lays them out; [`browser`] wraps the browser APIs and is the store's
-//!   host.
+//!   host; [`lint_worker`] runs the Web Worker that lints.
 //!
 //! Arrows run one way: `robots_matcher` <- `view_model` <- `store` <-
 //! `components`.
@@ -18,6 +18,7 @@ pub mod browser;
 pub mod components;
 pub mod crawlers;
 pub mod link;
+pub mod lint_worker;
 pub mod samples;
 pub mod store;
 pub mod view_model;

@@ -6,8 +6,9 @@
 //!   readers (`read/`) <- the tools (`tools/`);
 //! - the CLI (`cli/src`): its plumbing <- `commands/` <- `main`;
 //! - the app (`src`): `view_model/` (with the presets, samples and link
-//!   codec it computes from) <- `store/` (with `browser`, its host) <-
-//!   `components/` and `app`.
+//!   codec it computes from) <- `store/` (with `browser`, its host, and
+//!   `lint_worker`, the page's side of the worker) <-
+//!   `components/`, `app` and the worker binary (`bin/`).
 //!
 //! It reads the sources (`test_support::architecture`): every path a
 //! module names by `crate::`, `super::`, `self::` or a child's name, in
@@ -92,12 +93,12 @@ const APP: Crate = Crate {
         },
         Layer {
             name: "store",
-            modules: &["store", "store::*", "browser"],
+            modules: &["store", "store::*", "browser", "lint_worker"],
             may_import: &["view model"],
         },
         Layer {
             name: "components",
-            modules: &["components", "components::*", "app"],
+            modules: &["components", "components::*", "app", "bin", "bin::*"],
             may_import: &["view model", "store"],
         },
     ],

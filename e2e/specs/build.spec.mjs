@@ -41,17 +41,36 @@ test('every file the page loads names the integrity of its bytes as served', asy
 });
 
 test('before its first verdicts the page fetches only what the size check counts as first load', async ({ page }) => {
-  const fetched = new Set();
+  // When the first result row appeared, in the page's clock (epoch ms):
+  // what loads after it (the worker that lints) is not first load.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.querySelector('[data-testid=result-row]')) {
+        window.__firstRowAt = performance.timeOrigin + performance.now();
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const requests = [];
   page.on('requestfinished', (r) => {
-    if (r.url().startsWith('http')) fetched.add(fileName(r.url()) || 'index.html');
+    if (r.url().startsWith('http')) requests.push({ name: fileName(r.url()) || 'index.html', start: r.timing().startTime });
   });
   await gotoApp(page);
   await expect(page.getByTestId('result-row').first()).toBeVisible();
+  const firstRowAt = await page.evaluate(() => window.__firstRowAt);
+  const fetched = new Set(requests.filter((r) => r.start < firstRowAt).map((r) => r.name));
   const sizes = await distSizes(dist);
   const firstLoad = new Set(sizes.files.filter((f) => f.part === 'first load').map((f) => f.name));
   const wasm = [...fetched].filter((n) => n.endsWith('.wasm'));
   expect(wasm, 'the wasm is fetched once (the preload is reused)').toHaveLength(1);
   for (const name of fetched) expect(firstLoad, `${name} is fetched before the first verdicts`).toContain(name);
+  // The worker's files load after the first verdicts, and are counted
+  // apart (on demand).
+  await expect.poll(() => requests.filter((r) => r.name.startsWith('robots-worker')).length).toBe(3);
+  for (const r of requests.filter((r) => r.name.startsWith('robots-worker'))) {
+    expect(r.start, `${r.name} starts after the first verdicts`).toBeGreaterThan(firstRowAt);
+    expect(sizes.files.find((f) => f.name === r.name)?.part, r.name).toMatch(/^on demand/);
+  }
 });
 
 // A changed file is refused: the app does not start. (The plain test, not

@@ -15,6 +15,12 @@
 //    the glue before it is rewritten here, so its own values would be
 //    wrong).
 //
+// A Web Worker's files (trunk names them after its binary, unhashed:
+// NAME.js, NAME_bg.wasm and trunk's loader shim NAME_loader.js, which the
+// page starts) get the same treatment where a worker allows it: release
+// builds minify the worker's glue, and the loader fetches the worker's
+// wasm with its integrity (a worker script itself cannot be given one).
+//
 // A browser then refuses a file whose bytes differ from what the page
 // names: a CDN or cache serving a stale or altered file breaks loudly
 // instead of running. e2e/specs/build.spec.mjs checks the hashes and that
@@ -89,8 +95,39 @@ export function glueName(html) {
   return basename(new URL(scripts[0], 'http://build.invalid/').pathname);
 }
 
+/**
+ * The loader of a worker whose glue is `glueName`: it starts the worker's
+ * wasm `wasmName`, checked against `wasmIntegrity`.
+ */
+export function workerLoader(glueName, wasmName, wasmIntegrity) {
+  return `// Written by scripts/lib/post-build.mjs: start the worker, its wasm
+// checked against its integrity.
+import init from './${glueName}';
+await init({
+  module_or_path: fetch(new URL(${JSON.stringify(wasmName)}, import.meta.url), { integrity: ${JSON.stringify(wasmIntegrity)} }),
+});
+`;
+}
+
+/** Each worker's glue minified (release) and its loader rewritten. */
+async function postBuildWorkers(dir, names, release) {
+  for (const loader of names.filter((n) => n.endsWith('_loader.js'))) {
+    const base = loader.slice(0, -'_loader.js'.length);
+    const [glue, wasm] = [`${base}.js`, `${base}_bg.wasm`];
+    if (!names.includes(glue) || !names.includes(wasm)) {
+      throw new Error(`${loader} is a worker's loader, but ${glue} or ${wasm} is missing`);
+    }
+    if (release) {
+      const code = await readFile(join(dir, glue), 'utf8');
+      await writeFile(join(dir, glue), (await minify(code, { module: true, compress: true, mangle: true })).code);
+    }
+    await writeFile(join(dir, loader), workerLoader(glue, wasm, integrity(await readFile(join(dir, wasm)))));
+  }
+}
+
 async function postBuild(dir, release) {
   const names = await readdir(dir);
+  await postBuildWorkers(dir, names, release);
   const html = await readFile(join(dir, 'index.html'), 'utf8');
   // The glue's wasm is beside it (wasm-bindgen's naming); other files, such
   // as a worker's own glue, are left as they are.

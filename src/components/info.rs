@@ -4,54 +4,75 @@
 use leptos::prelude::*;
 
 use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
-use crate::store::{use_inputs, Side};
-use crate::view_model::{diagnostic_place, format_crawl_delay, plural};
+use crate::store::{use_analysis, use_inputs, LintStatus, Side};
+use crate::view_model::{finding_place, format_crawl_delay, plural};
 
 /// The diagnostics list shows at most this many; a huge file can have
 /// thousands.
 const MAX_LISTED: usize = 300;
 
+/// The diagnostics list. Findings come from the worker a moment after the
+/// text changes: the card says when they are on their way
+/// (`data-state="pending"`), and when the worker failed, so that an empty
+/// list never passes for "no findings".
 #[component]
 pub fn Diagnostics() -> impl IntoView {
     let inputs = use_inputs();
-    let document = inputs.document(Side::After);
+    let analysis = use_analysis();
+    let findings = analysis.findings(Side::After);
+    let status = analysis.status(Side::After);
     let list = Memo::new(move |_| {
-        document.with(|d| {
-            let all = d.diagnostics();
+        findings.with(|all| {
             let shown: Vec<_> = all
                 .iter()
                 .take(MAX_LISTED)
-                .map(|d| {
-                    (
-                        d.line,
-                        d.severity,
-                        d.code.as_str(),
-                        d.message.clone(),
-                        diagnostic_place(d),
-                        d.fix.clone(),
-                        d.code.reference(),
-                    )
-                })
+                .map(|d| (d.clone(), finding_place(d)))
                 .collect();
             (shown, all.len())
         })
     });
     let total = Memo::new(move |_| list.with(|l| l.1));
+    let pending = Memo::new(move |_| status.get() == LintStatus::Pending);
+    let state = move || match status.get() {
+        LintStatus::Current => "current",
+        LintStatus::Pending => "pending",
+        LintStatus::Failed(_) => "failed",
+    };
+    let count = move || match status.get() {
+        LintStatus::Failed(_) => "unavailable".to_string(),
+        LintStatus::Pending if total.get() == 0 => "checking…".to_string(),
+        _ => plural(total.get(), "finding", "findings"),
+    };
     view! {
-        <section class="card diagnostics-card" aria-labelledby="diagnostics-heading">
+        <section class="card diagnostics-card" aria-labelledby="diagnostics-heading" data-testid="diagnostics-card" data-state=state aria-busy=move || pending.get().to_string()>
             <div class="card-head">
                 <h2 id="diagnostics-heading">"Diagnostics"</h2>
-                <span class="muted small">{move || plural(total.get(), "finding", "findings")}</span>
+                <span class="muted small">{count}</span>
             </div>
+            {move || match status.get() {
+                LintStatus::Failed(message) => Some(view! {
+                    <p class="diagnostics-failed" role="alert" data-testid="diagnostics-unavailable">
+                        {format!("Diagnostics are unavailable: {message}. Verdicts are not affected; reload the page to try again.")}
+                    </p>
+                }),
+                _ => None,
+            }}
             <Show
                 when=move || { total.get() > 0 }
-                fallback=|| view! { <p class="muted">"No problems found."</p> }
+                fallback=move || match status.get() {
+                    LintStatus::Current => view! { <p class="muted">"No problems found."</p> }.into_any(),
+                    LintStatus::Pending => view! { <p class="muted">"Checking the file…"</p> }.into_any(),
+                    LintStatus::Failed(_) => ().into_any(),
+                }
             >
                     <ul class="diagnostics" data-testid="diagnostics">
                         <For
                             each=move || list.with(|l| l.0.clone())
                             key=|d| d.clone()
-                            children=move |(line, severity, code, message, place, fix, reference)| {
+                            children=move |(finding, place)| {
+                                let line = finding.line;
+                                let severity = finding.severity;
+                                let code = finding.code.clone();
                                 view! {
                                     <li class=format!("diagnostic {}", severity_class(severity)) data-testid="diagnostic" data-code=code data-line=line.to_string()>
                                         <button
@@ -63,12 +84,12 @@ pub fn Diagnostics() -> impl IntoView {
                                             <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
                                             <span class="diagnostic-place">{place}</span>
                                             <span class="sev-text">{severity.as_str()}</span>
-                                            <code class="diagnostic-code">{code}</code>
+                                            <code class="diagnostic-code">{finding.code}</code>
                                             // The name is the visible text, then what the button does.
                                             <span class="visually-hidden">{(line > 0).then_some(": go to the line")}</span>
                                         </button>
-                                        <p class="diagnostic-message">{message} " " {reference_link(reference)}</p>
-                                        {fix.map(|fix| {
+                                        <p class="diagnostic-message">{finding.message} " " {reference_link(finding.reference)}</p>
+                                        {finding.fix.map(|fix| {
                                             let title = fix.title.clone();
                                             view! {
                                                 <button
@@ -76,7 +97,9 @@ pub fn Diagnostics() -> impl IntoView {
                                                     class="button button-small"
                                                     data-testid="quick-fix"
                                                     title="Edits the file; Ctrl+Z in the editor undoes it"
-                                                    on:click=move |_| inputs.apply_fix(&fix)
+                                                    // Its span belongs to the text it was linted from.
+                                                    disabled=move || pending.get()
+                                                    on:click=move |_| analysis.apply_fix(Side::After, &fix)
                                                 >
                                                     {format!("Fix: {title}")}
                                                 </button>

@@ -7,12 +7,13 @@ use robots_matcher::Mode;
 
 use crate::browser;
 use crate::samples;
-use crate::store::{use_inputs, use_share, Side};
+use crate::store::{use_analysis, use_inputs, use_share, Side};
 use crate::view_model::{AiPolicy, FETCH_OUTCOMES};
 
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let inputs = use_inputs();
+    let analysis = use_analysis();
     let share = use_share();
     let link_field = share.link_field();
     let field_ref: NodeRef<leptos::html::Input> = NodeRef::new();
@@ -61,7 +62,7 @@ pub fn Toolbar() -> impl IntoView {
                         None => (value, false),
                     };
                     if let Some(policy) = AiPolicy::from_key(&key) {
-                        inputs.insert_ai_block(policy, preferences);
+                        analysis.insert_ai_block(policy, preferences);
                     }
                     event.target().set_value("");
                 }

@@ -24,8 +24,8 @@ use super::state::Read;
 use crate::samples;
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
-    add_specs, insert_ai_block, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy,
-    CrawlerList, Document, InputValues, UrlFile, UrlSet,
+    add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy, CrawlerList,
+    Document, InputValues, UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare
@@ -460,13 +460,11 @@ impl Inputs {
         }
     }
 
-    /// Inserts the AI crawler block at the top of the file as one undoable
-    /// edit, and shows it.
-    pub fn insert_ai_block(&self, policy: AiPolicy, preferences: bool) {
-        let fix = self
-            .robots
-            .with_untracked(|text| insert_ai_block(text, policy, preferences));
-        self.apply_fix(&fix);
+    /// Inserts the AI crawler block (`fix`, computed by the worker for the
+    /// text as it is: see `Analysis::insert_ai_block`) at the top of the
+    /// file as one undoable edit, and shows it.
+    pub fn insert_ai_block(&self, policy: AiPolicy, fix: &Fix) {
+        self.apply_fix(fix);
         self.show_line(Side::After, 1, false);
         self.messages.inform(format!(
             "Inserted at the top: {}. Ctrl+Z takes it back.",

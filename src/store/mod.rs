@@ -10,7 +10,8 @@
 //! - [`Selection`]: the selected result, its explanation and deciding
 //!   lines;
 //! - [`Share`]: the link and the copy kept in this browser;
-//! - [`Messages`]: notices, alerts and progress.
+//! - [`Messages`]: notices, alerts and progress;
+//! - [`Analysis`]: the editors' diagnostics, linted by the worker.
 //!
 //! Each entity is a `Copy` handle: a component takes only the entities it
 //! shows ([`use_inputs`], ...), reads them through read handles ([`Read`],
@@ -20,6 +21,7 @@
 //! ([`jobs`]), and everything the browser does for the store goes through
 //! the [`Host`] trait, so the store's tests run natively (`tests`).
 
+mod analysis;
 mod check;
 pub mod host;
 mod inputs;
@@ -37,6 +39,7 @@ mod tests;
 
 use leptos::prelude::*;
 
+pub use analysis::{Analysis, LintStatus, Linter};
 pub use check::Check;
 pub use host::{Host, HostRef, Later, PickedFile};
 pub use inputs::{Inputs, Jump, Side, ROBOTS_FIELD};
@@ -65,6 +68,8 @@ pub struct Store {
     pub share: Share,
     /// Notices, alerts, progress.
     pub messages: Messages,
+    /// The diagnostics.
+    pub analysis: Analysis,
 }
 
 impl Store {
@@ -96,6 +101,7 @@ impl Store {
         let table = Table::new(check, messages, host);
         let selection = Selection::new(inputs, check, table);
         let share = Share::new(inputs, messages, host);
+        let analysis = Analysis::new(inputs, check, messages);
         Store {
             inputs,
             check,
@@ -103,6 +109,7 @@ impl Store {
             selection,
             share,
             messages,
+            analysis,
         }
     }
 
@@ -142,6 +149,11 @@ pub fn use_share() -> Share {
 /// The messages entity of the component tree.
 pub fn use_messages() -> Messages {
     store().messages
+}
+
+/// The analysis entity of the component tree.
+pub fn use_analysis() -> Analysis {
+    store().analysis
 }
 
 /// The store of the component tree (provided by [`Store::provide`] at the

@@ -565,8 +565,11 @@ fn fixes_are_typed_into_the_editor_or_applied_when_that_is_refused() {
     );
     assert!(h.store.inputs.reloads().get_untracked() > reloads);
     assert_eq!(counts(&h), (0, 1));
-    // The AI crawler block goes in at the top, and the editor shows it.
-    h.store.inputs.insert_ai_block(AiPolicy::ALL[0], false);
+    // The AI crawler block (computed by the worker) goes in at the top,
+    // and the editor shows it.
+    let analysis = h.store.analysis;
+    analysis.connect(std::rc::Rc::new(super::analysis::AnsweringLinter(analysis)));
+    analysis.insert_ai_block(AiPolicy::ALL[0], false);
     h.settle();
     assert!(h
         .store

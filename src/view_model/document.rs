@@ -1,13 +1,15 @@
 //! The robots.txt being edited, parsed in the selected mode, and what the
 //! editor draws of it: each line's kind, its coloured runs (key, value,
-//! comment) and the diagnostics that flag them.
+//! comment) and the diagnostics that flag them (linted apart, in the
+//! worker: see [`super::analysis`]).
 
 use std::ops::Range;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
-use robots_matcher::tools::lint::{Diagnostic, DirectiveClass, Severity};
+use robots_matcher::tools::lint::{DirectiveClass, Severity};
 use robots_matcher::{Line, LineKind, Mode, ParseOptions, Robots};
 
+use super::analysis::{findings_on, Finding};
 use super::format::group_names;
 use super::sort::sort_indices;
 
@@ -20,9 +22,6 @@ pub struct Document {
     pub size_limited: bool,
     /// The parse.
     pub robots: Robots,
-    /// The parse's diagnostics, linted when first asked for (the editor
-    /// asks for them line by line).
-    diagnostics: OnceLock<Vec<Diagnostic>>,
 }
 
 impl Document {
@@ -33,7 +32,6 @@ impl Document {
             text: Arc::from(text),
             size_limited,
             robots: Robots::parse_with(text.as_bytes(), &ParseOptions::new(mode, size_limited)),
-            diagnostics: OnceLock::new(),
         }
     }
 
@@ -51,7 +49,6 @@ impl Document {
                 self.text.as_bytes(),
                 &ParseOptions::new(self.mode().other(), self.size_limited),
             ),
-            diagnostics: OnceLock::new(),
         }
     }
 
@@ -59,19 +56,6 @@ impl Document {
     /// line break is a line, even when empty).
     pub fn line_count(&self) -> usize {
         self.robots.lines().len()
-    }
-
-    /// Every diagnostic, ordered by line.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        self.diagnostics.get_or_init(|| self.robots.diagnostics())
-    }
-
-    /// The diagnostics of one line; file-wide findings have line 0.
-    pub fn diagnostics_on(&self, line: u32) -> &[Diagnostic] {
-        let diagnostics = self.diagnostics();
-        let start = diagnostics.partition_point(|d| d.line < line);
-        let end = diagnostics.partition_point(|d| d.line <= line);
-        &diagnostics[start..end]
     }
 
     /// Whether `line`'s key is a directive Google recognises but does not
@@ -88,10 +72,11 @@ impl Document {
         )
     }
 
-    /// The editor's view of one line: its kind and coloured runs.
-    pub fn line_view(&self, number: u32) -> Option<LineView> {
+    /// The editor's view of one line: its kind and coloured runs, flagged
+    /// where `findings` (this text's, ordered by line) point.
+    pub fn line_view(&self, number: u32, findings: &[Finding]) -> Option<LineView> {
         let line = self.robots.line(number)?;
-        let diagnostics = self.diagnostics_on(number);
+        let diagnostics = findings_on(findings, number);
         Some(LineView {
             number,
             kind: line.kind,
@@ -188,7 +173,7 @@ pub struct LineView {
 
 /// Cuts a line into runs at the boundaries of its key, value and comment
 /// (from the matcher) and of the diagnostics' spans.
-fn segments(text: &str, line: &Line, diagnostics: &[Diagnostic]) -> Vec<Segment> {
+fn segments(text: &str, line: &Line, diagnostics: &[Finding]) -> Vec<Segment> {
     let span = line.span.clone();
     if span.is_empty() {
         return Vec::new();
@@ -258,20 +243,10 @@ fn segments(text: &str, line: &Line, diagnostics: &[Diagnostic]) -> Vec<Segment>
     out
 }
 
-/// Where a diagnostic is, as the list shows it: `L13`, or `File`.
-pub fn diagnostic_place(diagnostic: &Diagnostic) -> String {
-    if diagnostic.line == 0 {
-        "File".to_string()
-    } else {
-        format!("L{}", diagnostic.line)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use robots_matcher::tools::lint::Code;
-
+    use crate::view_model::analysis::lint;
     use crate::view_model::TEST_ROBOTS as ROBOTS;
 
     #[test]
@@ -281,7 +256,9 @@ mod tests {
             Mode::Google,
             true,
         );
-        let unused: Vec<bool> = (1..=5).map(|n| doc.line_view(n).unwrap().unused).collect();
+        let unused: Vec<bool> = (1..=5)
+            .map(|n| doc.line_view(n, &[]).unwrap().unused)
+            .collect();
         assert_eq!(unused, [false, true, false, true, false]);
     }
 
@@ -289,7 +266,9 @@ mod tests {
     fn line_views_follow_the_matchers_line_kinds() {
         let doc = Document::new(ROBOTS, Mode::Google, true);
         assert_eq!(doc.line_count(), 12);
-        let kinds: Vec<LineKind> = (1..=12).map(|n| doc.line_view(n).unwrap().kind).collect();
+        let kinds: Vec<LineKind> = (1..=12)
+            .map(|n| doc.line_view(n, &[]).unwrap().kind)
+            .collect();
         use LineKind::*;
         assert_eq!(
             kinds,
@@ -298,21 +277,21 @@ mod tests {
                 Sitemap, Other, Blank
             ]
         );
-        assert!(doc.line_view(13).is_none());
+        assert!(doc.line_view(13, &[]).is_none());
         assert_eq!(
             &doc.text[doc.robots.line(3).unwrap().span.clone()],
             "Disallow: /private"
         );
         // RFC 9309 does not read the misspelled key.
         let rfc = Document::new(ROBOTS, Mode::Rfc9309, true);
-        assert_eq!(rfc.line_view(9).unwrap().kind, Other);
+        assert_eq!(rfc.line_view(9, &[]).unwrap().kind, Other);
         assert_eq!(rfc.in_other_mode().robots.mode(), Mode::Google);
     }
 
     #[test]
     fn segments_split_key_value_comment() {
         let doc = Document::new("Disallow: /a # why\n", Mode::Google, true);
-        let view = doc.line_view(1).unwrap();
+        let view = doc.line_view(1, &[]).unwrap();
         let parts: Vec<(&str, Part)> = view
             .segments
             .iter()
@@ -333,19 +312,22 @@ mod tests {
     #[test]
     fn diagnostics_flag_their_spans_and_lines() {
         let doc = Document::new(ROBOTS, Mode::Google, true);
-        let typo = doc.diagnostics_on(9);
-        assert!(typo.iter().any(|d| d.code == Code::TypoAccepted));
-        let view = doc.line_view(9).unwrap();
+        let findings = lint(ROBOTS, Mode::Google, true);
+        let view = doc.line_view(9, &findings).unwrap();
         assert_eq!(view.severity, Some(Severity::Warning));
         assert!(view.segments.iter().any(|s| s.flagged.is_some()));
-        assert_eq!(diagnostic_place(&typo[0]), "L9");
+        // Without findings (the worker has not answered yet) nothing is
+        // flagged.
+        let plain = doc.line_view(9, &[]).unwrap();
+        assert_eq!(plain.severity, None);
+        assert!(plain.segments.iter().all(|s| s.flagged.is_none()));
     }
 
     #[test]
     fn segments_survive_multibyte_text_and_odd_spans() {
         let doc = Document::new("Disallow: /é🤖 # ü\nUser-agent: ✓\n", Mode::Google, true);
         for n in 1..=3 {
-            let view = doc.line_view(n).unwrap();
+            let view = doc.line_view(n, &[]).unwrap();
             let joined: String = view.segments.iter().map(|s| s.text.as_str()).collect();
             assert_eq!(
                 joined,

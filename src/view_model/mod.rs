@@ -6,6 +6,8 @@
 //! - [`inputs`]: the fields (crawler specs, the shared state);
 //! - [`url_set`]: the URL field, read;
 //! - [`document`]: the robots.txt parsed, and what the editor draws;
+//! - [`analysis`]: the messages to and from the worker that lints (and
+//!   what it does with them), and the findings it sends back;
 //! - [`fetched`]: the robots.txt as crawlers got it (the parse and the
 //!   fetch outcome), which every job asks for its verdicts;
 //! - [`results`]: verdicts for every (URL, crawler) row, counts, the
@@ -23,6 +25,7 @@
 //! - [`format`](mod@format): numbers and names for people;
 //! - [`sort`]: the app's one sort.
 
+pub mod analysis;
 pub mod document;
 pub mod explanation;
 pub mod export;
@@ -39,7 +42,8 @@ pub mod startup;
 pub mod text;
 pub mod url_set;
 
-pub use document::{diagnostic_place, Document, LineView, Part, Segment};
+pub use analysis::{finding_place, findings_on, Answer, Citation, Edit, Finding, Request};
+pub use document::{Document, LineView, Part, Segment};
 pub use explanation::{other_label, ExplanationView, MatchView};
 pub use export::{ExportFormat, ExportJob};
 pub use fetched::FetchedDocument;

@@ -10,10 +10,9 @@ pub mod window;
 
 use leptos::prelude::*;
 use robots_matcher::tools::lint::Severity;
-use robots_matcher::tools::reference::Reference;
 
 use crate::store::{use_inputs, Progress, Side};
-use crate::view_model::format_count;
+use crate::view_model::{format_count, Citation};
 
 /// A verdict badge: colour plus a symbol and a word.
 pub fn verdict_badge(allowed: bool) -> impl IntoView {
@@ -83,7 +82,8 @@ pub fn progress_view(progress: Progress) -> impl IntoView {
 
 /// A link to the document a behaviour rests on (RFC 9309 or Google's
 /// documentation), opened in a new tab at the reader's choice.
-pub fn reference_link(reference: Reference) -> impl IntoView {
+pub fn reference_link(reference: impl Into<Citation>) -> impl IntoView {
+    let reference = reference.into();
     view! {
         <a class="reference" href=reference.url target="_blank" rel="noopener noreferrer" data-testid="reference">
             {reference.title}

@@ -8,8 +8,8 @@ use robots_matcher::tools::lint::Severity;
 
 use super::{px, EditorView, LINE_HEIGHT, PAD_Y};
 use crate::components::common::{severity_class, severity_symbol};
-use crate::store::{use_check, use_inputs, Side};
-use crate::view_model::{format_short_count, plural};
+use crate::store::{use_analysis, use_check, use_inputs, Side};
+use crate::view_model::{findings_on, format_short_count, plural};
 
 /// A gutter entry.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +28,7 @@ struct GutterLine {
 #[component]
 pub fn Gutter(editor: EditorView) -> impl IntoView {
     let document = use_inputs().document(editor.side);
+    let findings = use_analysis().findings(editor.side);
     let results = use_check().results();
     let side = editor.side;
     // Each visible line's diagnostics and how many listed results it
@@ -35,21 +36,15 @@ pub fn Gutter(editor: EditorView) -> impl IntoView {
     let lines = Memo::new(move |_| {
         let (start, end) = editor.range.get();
         let document = document.get();
+        let findings = findings.get();
         results.with(|r| {
             (start..=end.max(start))
                 .filter(|&n| n as usize <= document.line_count())
                 .map(|n| {
-                    let diagnostics = document.diagnostics_on(n);
+                    let diagnostics = findings_on(&findings, n);
                     let mut title: Vec<String> = diagnostics
                         .iter()
-                        .map(|d| {
-                            format!(
-                                "{} ({}): {}",
-                                d.severity.as_str(),
-                                d.code.as_str(),
-                                d.message
-                            )
-                        })
+                        .map(|d| format!("{} ({}): {}", d.severity.as_str(), d.code, d.message))
                         .collect();
                     // Results count lines of the version they are for.
                     let decides = if side == Side::After {

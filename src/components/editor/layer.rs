@@ -11,7 +11,7 @@ use robots_matcher::LineKind;
 
 use super::{id, px, EditorView, LINE_HEIGHT, PAD_Y};
 use crate::components::common::severity_class;
-use crate::store::use_inputs;
+use crate::store::{use_analysis, use_inputs};
 use crate::view_model::LineView;
 
 /// The CSS class of a line kind.
@@ -34,12 +34,14 @@ fn kind_class(kind: LineKind, unused: bool) -> &'static str {
 #[component]
 pub fn ColourLayer(editor: EditorView) -> impl IntoView {
     let document = use_inputs().document(editor.side);
+    let findings = use_analysis().findings(editor.side);
     let side = editor.side;
     let lines = Memo::new(move |_| {
         let (start, end) = editor.range.get();
+        let findings = findings.get();
         document.with(|d| {
             (start..=end)
-                .filter_map(|n| d.line_view(n))
+                .filter_map(|n| d.line_view(n, &findings))
                 .map(|line| {
                     let mut hasher = DefaultHasher::new();
                     line.hash(&mut hasher);

@@ -8,8 +8,8 @@ use robots_matcher::LineKind;
 
 use super::id;
 use crate::components::common::{severity_class, severity_symbol};
-use crate::store::{use_check, use_inputs, Side};
-use crate::view_model::line_range_label;
+use crate::store::{use_analysis, use_check, use_inputs, Side};
+use crate::view_model::{findings_on, line_range_label};
 
 /// How a line kind reads in the line details.
 fn kind_label(kind: LineKind, unused: bool) -> &'static str {
@@ -32,6 +32,7 @@ fn kind_label(kind: LineKind, unused: bool) -> &'static str {
 #[component]
 pub fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
     let document = use_inputs().document(side);
+    let findings = use_analysis().findings(side);
     let results = use_check().results();
     let info = Memo::new(move |_| {
         let n = line.get()?;
@@ -41,10 +42,9 @@ pub fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
             .group
             .and_then(|g| document.robots.groups().get(g))
             .map(|g| format!("group {}", line_range_label(&g.lines)));
-        let diagnostics: Vec<(Severity, String, String)> = document
-            .diagnostics_on(n)
+        let diagnostics: Vec<(Severity, String, String)> = findings_on(&findings.get(), n)
             .iter()
-            .map(|d| (d.severity, d.code.as_str().to_string(), d.message.clone()))
+            .map(|d| (d.severity, d.code.clone(), d.message.clone()))
             .collect();
         let decides = match side {
             Side::After => results.with(|r| r.decides_note(n)),

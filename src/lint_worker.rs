@@ -1,0 +1,247 @@
+//! The page's side of its Web Worker (`src/bin/robots-worker.rs`): starts
+//! it once the analysis entity wants it (after the first verdicts), sends
+//! it the entity's requests and hands back its answers, and reports a
+//! worker that cannot load or fails as a message the diagnostics show.
+//!
+//! The worker runs gloo-worker's registrar, and this bridge speaks its
+//! envelope (`Connected`, `ProcessInput` in; `WorkerLoaded`,
+//! `ProcessOutput` out; serde's shape, as JSON strings). gloo-worker's own
+//! bridge is not used here because it cannot report failures: it gives no
+//! access to the worker's `error` events and panics when the worker cannot
+//! be created. e2e/specs/worker.spec.mjs covers the envelope end to end.
+
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+use crate::browser::Browser;
+use crate::store::{Analysis, Linter};
+use crate::view_model::analysis::severity_named;
+use crate::view_model::{Answer, Citation, Edit, Finding, Request};
+
+/// The worker's entry script, beside the page (trunk's loader shim for the
+/// `robots-worker` binary).
+pub const WORKER_SCRIPT: &str = "robots-worker_loader.js";
+
+/// This page's one connection to the worker, as gloo-worker numbers them.
+const HANDLER: usize = 0;
+
+/// Messages to the worker: gloo-worker's `ToWorker` as serde writes it.
+#[derive(Serialize)]
+enum ToWorker<'a> {
+    Connected(usize),
+    ProcessInput(usize, &'a Request),
+}
+
+/// Messages from the worker: gloo-worker's `FromWorker`.
+enum FromWorker {
+    WorkerLoaded,
+    ProcessOutput(usize, Answer),
+}
+
+/// Reads a message of the worker, parsed by the browser's `JSON.parse`.
+/// Read by hand rather than by serde_json's deserializer, which is not
+/// otherwise in the page's wasm: it and the derived readers cost the
+/// first load 5.8 KB gzipped (measured: 320,312 B with it, 314,478 B
+/// without). `view_model::analysis` has the messages' shapes; e2e
+/// `worker.spec.mjs` reads real answers through this.
+fn read_message(json: &str) -> Option<FromWorker> {
+    let value = js_sys::JSON::parse(json).ok()?;
+    if value.as_string().as_deref() == Some("WorkerLoaded") {
+        return Some(FromWorker::WorkerLoaded);
+    }
+    let output = field(&value, "ProcessOutput")?;
+    let handler = item(&output, 0)?.as_f64()? as usize;
+    Some(FromWorker::ProcessOutput(
+        handler,
+        read_answer(&item(&output, 1)?)?,
+    ))
+}
+
+fn read_answer(value: &JsValue) -> Option<Answer> {
+    if let Some(lint) = field(value, "Lint") {
+        let findings = field(&lint, "findings")?;
+        let findings = js_sys::Array::from(&findings)
+            .iter()
+            .map(|f| read_finding(&f))
+            .collect::<Option<Vec<Finding>>>()?;
+        return Some(Answer::Lint {
+            id: number(&lint, "id")?,
+            findings,
+        });
+    }
+    let block = field(value, "AiBlock")?;
+    let edit = match field(&block, "edit") {
+        Some(edit) => Some(read_edit(&edit)?),
+        None => None,
+    };
+    Some(Answer::AiBlock {
+        id: number(&block, "id")?,
+        edit,
+    })
+}
+
+fn read_finding(value: &JsValue) -> Option<Finding> {
+    let reference = field(value, "reference")?;
+    let fix = match field(value, "fix") {
+        Some(fix) => Some(read_edit(&fix)?),
+        None => None,
+    };
+    Some(Finding {
+        line: number(value, "line")? as u32,
+        span: read_span(value)?,
+        severity: severity_named(&text(value, "severity")?)?,
+        code: text(value, "code")?,
+        message: text(value, "message")?,
+        fix,
+        reference: Citation {
+            title: text(&reference, "title")?,
+            url: text(&reference, "url")?,
+        },
+    })
+}
+
+fn read_edit(value: &JsValue) -> Option<Edit> {
+    Some(Edit {
+        span: read_span(value)?,
+        replacement: text(value, "replacement")?,
+        title: text(value, "title")?,
+    })
+}
+
+fn read_span(value: &JsValue) -> Option<std::ops::Range<usize>> {
+    let span = field(value, "span")?;
+    Some(number(&span, "start")? as usize..number(&span, "end")? as usize)
+}
+
+/// A property that is there and not null.
+fn field(value: &JsValue, name: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(value, &JsValue::from_str(name))
+        .ok()
+        .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+fn item(value: &JsValue, index: u32) -> Option<JsValue> {
+    js_sys::Reflect::get_u32(value, index)
+        .ok()
+        .filter(|v| !v.is_undefined())
+}
+
+/// A whole, non-negative number property.
+fn number(value: &JsValue, name: &str) -> Option<u64> {
+    let n = field(value, name)?.as_f64()?;
+    (n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0).then_some(n as u64)
+}
+
+fn text(value: &JsValue, name: &str) -> Option<String> {
+    field(value, name)?.as_string()
+}
+
+/// The running worker, as the analysis entity's [`Linter`].
+struct WorkerLinter {
+    worker: Worker,
+    analysis: Analysis,
+}
+
+impl WorkerLinter {
+    fn post(&self, message: &ToWorker) {
+        let posted = serde_json::to_string(message)
+            .map_err(|e| e.to_string())
+            .and_then(|json| {
+                self.worker
+                    .post_message(&JsValue::from_str(&json))
+                    .map_err(|_| "the page could not send it a request".to_string())
+            });
+        if let Err(error) = posted {
+            self.analysis.fail(error);
+        }
+    }
+}
+
+impl Linter for WorkerLinter {
+    fn send(&self, request: Request) {
+        self.post(&ToWorker::ProcessInput(HANDLER, &request));
+    }
+}
+
+/// Starts the worker when `analysis` wants it, after the browser had a
+/// chance to paint (the first verdicts come first).
+pub fn start_when_wanted(analysis: Analysis) {
+    let wanted = analysis.wanted();
+    Effect::new(move |started: Option<bool>| {
+        if started == Some(true) {
+            return true;
+        }
+        if !wanted.get() {
+            return false;
+        }
+        leptos::task::spawn_local(async move {
+            Browser::host().next_task().await;
+            start(analysis);
+        });
+        true
+    });
+}
+
+/// Starts the worker; `analysis` is connected once it has loaded, and
+/// hears of it when it cannot load or fails.
+fn start(analysis: Analysis) {
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = match Worker::new_with_options(WORKER_SCRIPT, &options) {
+        Ok(worker) => worker,
+        Err(_) => {
+            analysis.fail("the browser refused to start the worker that checks the file");
+            return;
+        }
+    };
+    let linter = Rc::new(WorkerLinter {
+        worker: worker.clone(),
+        analysis,
+    });
+    let on_message = {
+        let linter = linter.clone();
+        Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let message = event
+                .data()
+                .as_string()
+                .and_then(|json| read_message(&json));
+            match message {
+                Some(FromWorker::WorkerLoaded) => {
+                    linter.post(&ToWorker::Connected(HANDLER));
+                    analysis.connect(linter.clone());
+                }
+                Some(FromWorker::ProcessOutput(HANDLER, answer)) => analysis.receive(answer),
+                // Another connection's (there is none): not ours to take.
+                Some(FromWorker::ProcessOutput(..)) => {}
+                None => analysis.fail("the worker that checks the file sent an unreadable answer"),
+            }
+        })
+    };
+    let on_error = Closure::<dyn Fn(Event)>::new(move |event: Event| {
+        // Handled here: the page says it where diagnostics show.
+        event.prevent_default();
+        let detail = event
+            .dyn_ref::<ErrorEvent>()
+            .map(|e| e.message())
+            .filter(|m| !m.is_empty());
+        analysis.fail(match detail {
+            Some(detail) => format!("the worker that checks the file failed ({detail})"),
+            None => "the worker that checks the file could not be loaded".to_string(),
+        });
+    });
+    let on_message_error = Closure::<dyn Fn(Event)>::new(move |_: Event| {
+        analysis.fail("the worker that checks the file sent an unreadable answer");
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    worker.set_onmessageerror(Some(on_message_error.as_ref().unchecked_ref()));
+    // The worker lives as long as the page, and its handlers with it.
+    on_message.forget();
+    on_error.forget();
+    on_message_error.forget();
+}
