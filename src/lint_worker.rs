@@ -45,9 +45,9 @@ enum FromWorker {
 
 /// Reads a message of the worker, parsed by the browser's `JSON.parse`.
 /// Read by hand rather than by serde_json's deserializer, which is not
-/// otherwise in the page's wasm: it and the derived readers cost the
-/// first load 5.8 KB gzipped (measured: 320,312 B with it, 314,478 B
-/// without). `view_model::analysis` has the messages' shapes; e2e
+/// otherwise in the page's wasm (its serializer is, for the exports): it
+/// and the derived readers cost the first load 15.1 KB gzipped (measured
+/// 2026-11-25: 320,312 B with them, 305,199 B with this reader). `view_model::analysis` has the messages' shapes; e2e
 /// `worker.spec.mjs` reads real answers through this.
 fn read_message(json: &str) -> Option<FromWorker> {
     let value = js_sys::JSON::parse(json).ok()?;
