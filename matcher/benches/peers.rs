@@ -1126,10 +1126,13 @@ fn main() {
         fmt_time(parse_500k_check),
         verdict(parse_500k_check < 5e6)
     );
+    // A target since a lint quadratic in the file's repeated groups took
+    // 107 s here: an editor re-lints on every keystroke.
     println!(
-        "  (not a target) parse a {} KiB file, then its lines, rules as text and diagnostics: {}",
+        "  parse a {} KiB file, then its lines, rules as text and diagnostics < 200 ms: {} {}",
         big.len() / 1024,
         fmt_time(parse_500k_all),
+        verdict(parse_500k_all < 2e8)
     );
     println!(
         "  500-'*' pattern vs 16 KB path < 1 ms per check: {} (match {}, no match {}) {}",
@@ -1139,7 +1142,11 @@ fn main() {
         verdict(star_worst < 1e6)
     );
     println!("  real-file sample (table above): {}", verdict(sample_pass));
-    all &= parse_500k < 5e6 && parse_500k_check < 5e6 && star_worst < 1e6 && sample_pass;
+    all &= parse_500k < 5e6
+        && parse_500k_check < 5e6
+        && parse_500k_all < 2e8
+        && star_worst < 1e6
+        && sample_pass;
     println!(
         "overall: {}",
         if all {
