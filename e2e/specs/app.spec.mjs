@@ -303,6 +303,9 @@ test('after load, only same-origin requests; exports download under the CSP', as
     kinds.push(request.resourceType());
   });
   await gotoApp(page);
+  // Loading ends with the worker that lints (started after the first
+  // verdicts): its first answer is shown.
+  await expect(page.getByTestId('diagnostics-card')).toHaveAttribute('data-state', 'current');
   const afterLoad = requests.length;
   await fillInputs(page, { robots: 'User-agent: *\nDisallow: /x\n', agents: 'Googlebot, bingbot', urls: '/x\n/y,"z"' });
   await page.getByTestId('mode-select').selectOption('rfc9309');

@@ -15,8 +15,12 @@ test('the app loads from its own origin only and renders', async ({ page, baseUR
   expect(response.status()).toBe(200);
   await expect(page.locator('h1')).toContainText('robots.txt');
 
-  const wasm = requests.filter((r) => new URL(r.url).pathname.endsWith('.wasm'));
-  expect(wasm, 'exactly one wasm module').toHaveLength(1);
+  // The app's wasm, and the worker's (which lints, once the first verdicts
+  // are shown).
+  await expect(page.getByTestId('diagnostics-card')).toHaveAttribute('data-state', 'current');
+  const wasm = requests.filter((r) => new URL(r.url).pathname.endsWith('.wasm') && !/robots-worker/.test(r.url));
+  expect(wasm, 'exactly one wasm module for the app').toHaveLength(1);
+  expect(requests.filter((r) => /robots-worker_bg\.wasm$/.test(r.url)).map((r) => r.status)).toEqual([200]);
   expect(wasm[0].status).toBe(200);
   expect(wasm[0].type).toBe('application/wasm');
   const origin = new URL(baseURL).origin;
