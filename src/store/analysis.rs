@@ -2,10 +2,13 @@
 //! the main thread (by the worker of [`crate::view_model::analysis`]), and
 //! whether they are current, pending or unavailable.
 //!
-//! Every change of a document (text, mode, size limit) sends a lint
+//! Every change of a document (text, mode, size limit) makes a lint
 //! request with a new number and marks that side pending; an answer is
 //! taken only when it answers the side's latest request, so a slow answer
-//! to an older text never replaces a newer one. While a side is pending it
+//! to an older text never replaces a newer one. Each side has at most one
+//! request in the worker: edits made meanwhile are sent as one request,
+//! for the text as it is, when that answer comes back (typing in a
+//! 500 KiB file lints it twice, not once per keystroke). While a side is pending it
 //! keeps showing its last findings (no flicker while typing), but their
 //! fixes are not applied: their byte spans belong to the older text. The
 //! worker starts once the first verdicts are shown ([`Analysis::wanted`]):
@@ -50,6 +53,8 @@ struct SideLint {
     findings: Shared<Vec<Finding>>,
     /// Whether the latest request is unanswered.
     pending: bool,
+    /// The request the worker has and has not answered yet.
+    in_flight: Option<u64>,
 }
 
 /// An AI crawler block asked for and not inserted yet.
@@ -85,6 +90,7 @@ impl Analysis {
                 id: 0,
                 findings: Shared::new(Vec::new()),
                 pending: true,
+                in_flight: None,
             })
         };
         let analysis = Analysis {
@@ -151,8 +157,9 @@ impl Analysis {
     pub fn connect(&self, linter: Rc<dyn Linter>) {
         self.linter.set_value(Some(linter));
         for side in [Side::After, Side::Before] {
+            self.side(side).update(|l| l.in_flight = None);
             if self.side(side).with_untracked(|l| l.pending) {
-                self.request_lint(side);
+                self.send_latest(side);
             }
         }
         if let Some(block) = self.block.get_value() {
@@ -166,12 +173,21 @@ impl Analysis {
         match answer {
             Answer::Lint { id, findings } => {
                 let findings = Shared::new(findings);
-                for lint in [self.after, self.before] {
-                    if lint.with_untracked(|l| l.id == id && l.pending) {
+                for side in [Side::After, Side::Before] {
+                    let lint = self.side(side);
+                    if lint.with_untracked(|l| l.in_flight != Some(id)) {
+                        continue;
+                    }
+                    if lint.with_untracked(|l| l.id == id) {
                         lint.update(|l| {
                             l.findings = findings.clone();
                             l.pending = false;
+                            l.in_flight = None;
                         });
+                    } else {
+                        // The text changed meanwhile: this answer is
+                        // dropped, and the text as it is goes next.
+                        self.send_latest(side);
                     }
                 }
             }
@@ -231,16 +247,27 @@ impl Analysis {
     }
 
     /// Marks `side` pending on a new request for its document as it is,
-    /// and sends it when the worker is connected.
+    /// and sends it unless the worker is busy with the side's previous one
+    /// (or not connected yet).
     fn request_lint(&self, side: Side) {
         let id = self.take_id();
         self.side(side).update(|l| {
             l.id = id;
             l.pending = true;
         });
+        if self.side(side).with_untracked(|l| l.in_flight.is_none()) {
+            self.send_latest(side);
+        }
+    }
+
+    /// Sends the side's latest request (its document as it is), when the
+    /// worker is connected.
+    fn send_latest(&self, side: Side) {
         let Some(linter) = self.linter.with_value(|l| l.clone()) else {
             return;
         };
+        let lint = self.side(side);
+        let id = lint.with_untracked(|l| l.id);
         let request = self
             .inputs
             .document(side)
@@ -250,6 +277,8 @@ impl Analysis {
                 rfc9309: d.mode() == Mode::Rfc9309,
                 size_limited: d.size_limited,
             });
+        // Before sending: a linter may answer on the spot.
+        lint.update(|l| l.in_flight = Some(id));
         linter.send(request);
     }
 
@@ -371,26 +400,42 @@ mod tests {
         let analysis = h.store.analysis;
         let held = Rc::new(HeldLinter::default());
         analysis.connect(held.clone());
-        h.store
-            .inputs
-            .edit_text(Side::After, "User-agent: *\nFoo: bar\n".into());
-        h.settle();
-        let requests: Vec<Request> = held.0.borrow_mut().drain(..).collect();
-        let lint_ids: Vec<u64> = requests
-            .iter()
-            .filter_map(|r| match r {
-                Request::Lint { id, text, .. } if text.contains("User-agent") => Some(*id),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(lint_ids.len(), 2, "{requests:?}");
-        let answers: Vec<Answer> = requests.into_iter().map(answer).collect();
-        // The newer text's answer first, then the older one's, late.
-        for a in answers.iter().rev() {
+        let take = |held: &HeldLinter| -> Vec<Request> {
+            held.0
+                .borrow_mut()
+                .drain(..)
+                .filter(|r| matches!(r, Request::Lint { text, .. } if text.contains("User-agent")))
+                .collect()
+        };
+        let first = take(&held);
+        assert_eq!(first.len(), 1);
+        // Two edits while the worker has the first text: nothing more is
+        // sent until it answers.
+        for text in ["User-agent: *\nFoo: bar\n", "User-agent: *\nFoo: baz\n"] {
+            h.store.inputs.edit_text(Side::After, text.into());
+            h.settle();
+        }
+        assert!(take(&held).is_empty());
+        // Its answer is for an older text: dropped, and the text as it is
+        // goes next, once.
+        for a in first.into_iter().map(answer) {
+            analysis.receive(a);
+        }
+        assert!(codes(&h, Side::After).is_empty());
+        assert_eq!(status(&h), LintStatus::Pending);
+        let latest = take(&held);
+        assert_eq!(latest.len(), 1);
+        assert!(matches!(&latest[0], Request::Lint { text, .. } if text.ends_with("baz\n")));
+        let late: Vec<Answer> = latest.into_iter().map(answer).collect();
+        for a in &late {
             analysis.receive(a.clone());
         }
         assert_eq!(codes(&h, Side::After), ["unknown-directive"]);
         assert_eq!(status(&h), LintStatus::Current);
+        // The same answer again (an answer not asked for) changes nothing.
+        analysis.receive(late[0].clone());
+        assert_eq!(status(&h), LintStatus::Current);
+        assert!(take(&held).is_empty());
         // While an edit is pending, the old findings stay but their fixes
         // are not applied.
         h.store
