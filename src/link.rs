@@ -98,7 +98,7 @@ impl fmt::Display for DecodeError {
         match self {
             DecodeError::UnsupportedVersion(tag) => write!(
                 f,
-                "this link uses an unknown format ({tag:?}); it may come from a newer version of the playground"
+                "this link uses an unknown format ('{tag}'); it may come from a newer version of the playground"
             ),
             DecodeError::HashTooLong { chars } => {
                 write!(f, "this link is too long to load ({chars} characters)")

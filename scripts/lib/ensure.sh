@@ -155,7 +155,8 @@ ensure_xmllint() {
 SIZE_OPTIONS_ENV=(
 	RUSTC_BOOTSTRAP=1
 	CARGO_UNSTABLE_BUILD_STD=std,panic_abort
-	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort"
+	CARGO_UNSTABLE_BUILD_STD_FEATURES=optimize_for_size
+	CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=none"
 )
 
 # What the last choose_release_build chose: `size` (with SIZE_OPTIONS_ENV)
