@@ -115,9 +115,8 @@ impl fmt::Display for DecodeError {
             }
             DecodeError::TooLarge => write!(
                 f,
-                "this link expands to more than {} and was not loaded (the playground writes links only for inputs up to {})",
-                format_size(MAX_DECODED_BYTES),
-                format_size(crate::view_model::limits::MAX_PERSISTED_BYTES)
+                "this link expands to more than {} and was not loaded",
+                format_size(MAX_DECODED_BYTES)
             ),
             DecodeError::TooManyCrawlers { count } => write!(
                 f,
