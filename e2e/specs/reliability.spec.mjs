@@ -63,7 +63,7 @@ test.describe('a trap', () => {
   test.use({ expectedPageErrors: [/unreachable|memory/i], expectedConsoleErrors: [/unreachable|memory/i] });
 
   test('forced by running the wasm out of memory shows the banner in place of the results, which are gone', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     // The wasm's own memory, as the start-up event hands it over.
     await page.addInitScript(() => {
       addEventListener('TrunkApplicationStarted', (event) => {
@@ -98,7 +98,7 @@ test.describe('a trap', () => {
       el.dispatchEvent(new Event('input', { bubbles: true }));
     });
     const banner = page.getByTestId('app-failed');
-    await expect(banner).toBeVisible();
+    await expect(banner).toBeVisible({ timeout: 60_000 });
     await expect(banner).toHaveAttribute('role', 'alert');
     await expect(banner).toContainText('The playground stopped working');
     await expect(banner).toContainText('RuntimeError');

@@ -71,8 +71,11 @@ pub struct PickedFile {
     /// Reads at most the limit given and one byte more (decompressed when
     /// the file is gzip, the decompression stopped there), and says whether
     /// it was gzip; `None` when it could not be read.
-    pub read: Box<dyn FnOnce(usize) -> Later<Option<(Vec<u8>, bool)>>>,
+    pub read: ReadFile,
 }
+
+/// Reading a picked file with a limit (see [`PickedFile::read`]).
+pub type ReadFile = Box<dyn FnOnce(usize) -> Later<Option<(Vec<u8>, bool)>>>;
 
 /// The host, shared by the entities (a handle that can be copied into
 /// closures).
