@@ -21,13 +21,17 @@ const VERSION_TAG: &str = "v2";
 /// Prefix of the first format: the same fields without the version before
 /// and the fetch outcome.
 const V1_TAG: &str = "v1";
-/// Largest decompressed payload accepted from a hash.
-pub const MAX_DECODED_BYTES: usize = 8 * 1024 * 1024;
+/// Largest decompressed payload accepted from a hash: what the app writes,
+/// with room to spare (the app writes no link past its limit).
+pub const MAX_DECODED_BYTES: usize = MAX_LINK_BYTES;
 /// Largest hash accepted before any decoding work. Incompressible payloads
 /// grow by a third in base64, so this admits every payload under the cap.
 const MAX_HASH_CHARS: usize = MAX_DECODED_BYTES / 3 * 4 + 1024;
 
 use robots_matcher::{FetchOutcome, Mode};
+
+use crate::view_model::format::{format_count, format_size};
+use crate::view_model::limits::{MAX_CRAWLERS, MAX_LINK_BYTES};
 
 /// The byte that stands for a mode in the hash layout.
 fn mode_to_byte(mode: Mode) -> u8 {
@@ -87,6 +91,8 @@ pub enum DecodeError {
     BadCompression,
     /// Decompresses to more than [`MAX_DECODED_BYTES`].
     TooLarge,
+    /// Names more crawlers than a check takes.
+    TooManyCrawlers { count: usize },
     /// A text field is not UTF-8.
     InvalidUtf8 { field: &'static str },
     /// The decompressed bytes do not follow the layout.
@@ -109,8 +115,14 @@ impl fmt::Display for DecodeError {
             }
             DecodeError::TooLarge => write!(
                 f,
-                "this link expands to more than {} MiB and was not loaded",
-                MAX_DECODED_BYTES / (1024 * 1024)
+                "this link expands to more than {} and was not loaded",
+                format_size(MAX_DECODED_BYTES)
+            ),
+            DecodeError::TooManyCrawlers { count } => write!(
+                f,
+                "this link names {} crawlers, more than the {} the playground checks at once, and was not loaded",
+                format_count(*count),
+                format_count(MAX_CRAWLERS)
             ),
             DecodeError::InvalidUtf8 { field } => {
                 write!(f, "this link is damaged: the {field} is not valid UTF-8")
@@ -202,6 +214,9 @@ fn decode_raw(raw: &[u8], v2: bool) -> Result<AppState, DecodeError> {
     // input is a lie; checking first avoids a huge up-front allocation.
     if count > reader.rest.len() {
         return Err(DecodeError::Malformed("crawler count exceeds the data"));
+    }
+    if count > MAX_CRAWLERS {
+        return Err(DecodeError::TooManyCrawlers { count });
     }
     let mut crawlers = Vec::with_capacity(count);
     for _ in 0..count {
@@ -561,7 +576,48 @@ mod tests {
         let message = AppState::from_hash("v9.x").unwrap_err().to_string();
         assert!(message.contains("unknown format"), "{message}");
         let message = DecodeError::TooLarge.to_string();
-        assert!(message.contains("8 MiB"), "{message}");
+        assert!(message.contains("more than 1.3 MB"), "{message}");
+    }
+
+    /// A link as the reliability test crafted them: `crawlers` tokens,
+    /// `urls` URLs, and `robots` as the robots.txt.
+    fn crafted(robots: &str, crawlers: usize, urls: usize) -> AppState {
+        AppState {
+            robots_txt: robots.to_string(),
+            crawlers: (0..crawlers).map(|i| format!("Bot{}", i % 26)).collect(),
+            urls: vec!["/a"; urls].join("\n"),
+            ..sample()
+        }
+    }
+
+    #[test]
+    fn links_the_app_cannot_write_are_refused_quickly() {
+        use crate::view_model::limits::MAX_PERSISTED_BYTES;
+        // H19: 100,000 crawlers x 2 URLs, a 2.7 KB link.
+        let h19 = crafted("User-agent: *\nDisallow: /a\n", 100_000, 2).to_hash();
+        assert!(h19.len() < 4_000, "{}", h19.len());
+        assert_eq!(
+            AppState::from_hash(&h19),
+            Err(DecodeError::TooManyCrawlers { count: 100_000 })
+        );
+        // H24: 20,000 crawlers x 200,000 URLs.
+        let h24 = crafted("User-agent: *\nDisallow: /a\n", 20_000, 200_000).to_hash();
+        assert!(matches!(
+            AppState::from_hash(&h24),
+            Err(DecodeError::TooManyCrawlers { count: 20_000 })
+        ));
+        // H17: a 7.5 MB robots.txt in a 19.6 KB link: inflating stops at
+        // the cap.
+        let h17 = crafted(&"Disallow: /x\n".repeat(580_000), 1, 1).to_hash();
+        assert!(h17.len() < 40_000, "{}", h17.len());
+        assert_eq!(AppState::from_hash(&h17), Err(DecodeError::TooLarge));
+        // The largest state the app writes still opens: texts up to its
+        // limit and as many crawlers as a check takes.
+        let mut largest = crafted(&"#".repeat(MAX_PERSISTED_BYTES / 2), MAX_CRAWLERS, 0);
+        largest.crawlers = vec!["Googlebot-Image>Googlebot".repeat(4); MAX_CRAWLERS];
+        largest.urls = "/".repeat(MAX_PERSISTED_BYTES / 2);
+        largest.before = None;
+        assert_eq!(AppState::from_hash(&largest.to_hash()), Ok(Some(largest)));
     }
 
     /// Up to `max_len` pieces of text a link must carry intact.

@@ -25,9 +25,11 @@ export async function gotoApp(page, hash = '') {
 export const test = base.extend({
   /** Console errors a test expects, as regular expressions; set with test.use(). */
   expectedConsoleErrors: [[], { option: true }],
+  /** Uncaught exceptions a test expects (a forced trap), as regular expressions. */
+  expectedPageErrors: [[], { option: true }],
 
   pageIssues: [
-    async ({ page, baseURL, expectedConsoleErrors }, use) => {
+    async ({ page, baseURL, expectedConsoleErrors, expectedPageErrors }, use) => {
       const origin = new URL(baseURL).origin;
       const issues = { foreignRequests: [], consoleErrors: [], pageErrors: [], cspViolations: [] };
 
@@ -42,7 +44,9 @@ export const test = base.extend({
         const text = message.text();
         if (!expectedConsoleErrors.some((re) => re.test(text))) issues.consoleErrors.push(text);
       });
-      page.on('pageerror', (error) => issues.pageErrors.push(error.message));
+      page.on('pageerror', (error) => {
+        if (!expectedPageErrors.some((re) => re.test(error.message))) issues.pageErrors.push(error.message);
+      });
 
       // Init scripts run before the page's own scripts and are not subject
       // to its CSP, so these listeners see every violation and the start.

@@ -7,7 +7,8 @@
 // 1. it appends to the glue the few lines that start the app: fetch the
 //    wasm with its subresource integrity (a fetch from a script carries
 //    none unless asked) and dispatch `TrunkApplicationStarted` (what
-//    trunk's own loader dispatches; tests wait for it);
+//    trunk's own loader dispatches; tests wait for it), after the failure
+//    banner that shows when the wasm dies (src/components/failure_banner.js);
 // 2. release builds: it minifies the glue with terser (trunk's own
 //    minifier fails on its `export default`): 9.3 KB gzipped becomes 7.1 KB;
 // 3. it sets `integrity` on every <link> and <script> of index.html that
@@ -59,10 +60,11 @@ function withAttribute(tag, name, value) {
  * start the app from `wasmName` beside it, checked against `wasmIntegrity`.
  * Throws when the glue has no default export (its init function).
  */
-export function withStart(glue, wasmName, wasmIntegrity) {
+export function withStart(glue, wasmName, wasmIntegrity, failureBanner = '') {
   const init = /export\s*\{[^}]*?\b([\w$]+)\s+as\s+default\b/.exec(glue)?.[1] ?? /export\s+default\s+([\w$]+)\s*;/.exec(glue)?.[1];
   if (!init) throw new Error("the JS glue has no default export (wasm-bindgen's init): cannot start the app");
   return `${glue}
+${failureBanner}
 // Appended by scripts/lib/post-build.mjs: start the app, the wasm checked
 // against its integrity.
 const started = await ${init}({
@@ -134,7 +136,9 @@ async function postBuild(dir, release) {
   const glue = join(dir, glueName(html));
   const wasmName = basename(glue).replace(/\.js$/, '_bg.wasm');
   const wasm = await readFile(join(dir, wasmName));
-  let code = withStart(await readFile(glue, 'utf8'), wasmName, integrity(wasm));
+  // The page's failure banner, ready before the wasm starts (see the file).
+  const banner = await readFile(new URL('../../src/components/failure_banner.js', import.meta.url), 'utf8');
+  let code = withStart(await readFile(glue, 'utf8'), wasmName, integrity(wasm), banner);
   if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
   await writeFile(glue, code);
   const files = new Map();

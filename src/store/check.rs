@@ -118,6 +118,11 @@ impl Check {
         let results = Arc::new(job.finish());
         self.update_ms.set(host.now_ms() - start);
         self.run.set(CheckRun::new(results.clone()));
+        // Over a limit: no row, the reason among the notes, and said at
+        // once where notices show.
+        if let Some(refusal) = &results.refusal {
+            self.messages.warn(refusal.clone());
+        }
         let start_compare = if results.len() <= COMPARE_AT_ONCE_ROWS {
             Start::All
         } else {

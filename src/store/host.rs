@@ -61,15 +61,21 @@ pub trait Host: Sync {
     fn replace_undoably(&self, field: &str, start: u32, end: u32, text: &str) -> bool;
 }
 
-/// A file the visitor opened or dropped: its name, and its bytes once read
-/// (decompressed when they were gzip, with whether they were; `None` when
-/// it could not be read).
+/// A file the visitor opened or dropped: its name and size, and how to
+/// read it.
 pub struct PickedFile {
     /// The file's name.
     pub name: String,
-    /// Its bytes, once read.
-    pub read: Later<Option<(Vec<u8>, bool)>>,
+    /// Its size in bytes, known before reading it.
+    pub size: usize,
+    /// Reads at most the limit given and one byte more (decompressed when
+    /// the file is gzip, the decompression stopped there), and says whether
+    /// it was gzip; `None` when it could not be read.
+    pub read: ReadFile,
 }
+
+/// Reading a picked file with a limit (see [`PickedFile::read`]).
+pub type ReadFile = Box<dyn FnOnce(usize) -> Later<Option<(Vec<u8>, bool)>>>;
 
 /// The host, shared by the entities (a handle that can be copied into
 /// closures).

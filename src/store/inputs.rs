@@ -22,6 +22,7 @@ use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
 use crate::samples;
+use crate::view_model::limits::{file_refusal, MAX_ROBOTS_FILE_BYTES, MAX_URL_FILES_BYTES};
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
     add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy, CrawlerList,
@@ -395,12 +396,20 @@ impl Inputs {
     pub fn open_robots_file(&self, file: PickedFile, side: Side) {
         let inputs = *self;
         spawn_local(async move {
-            let Some((bytes, _)) = file.read.await else {
+            let limit = MAX_ROBOTS_FILE_BYTES;
+            let what = "a robots.txt file";
+            if let Some(why) = file_refusal(&file.name, file.size, limit, what, false) {
+                return inputs.messages.warn(why);
+            }
+            let Some((bytes, gzip)) = (file.read)(limit).await else {
                 inputs
                     .messages
                     .warn(format!("{} could not be read.", file.name));
                 return;
             };
+            if let Some(why) = file_refusal(&file.name, bytes.len(), limit, what, gzip) {
+                return inputs.messages.warn(why);
+            }
             let opened = open_robots(&file.name, &bytes);
             inputs.text_signal(side).set(opened.text);
             inputs.replaced.update(|n| *n += 1);
@@ -415,13 +424,26 @@ impl Inputs {
         let inputs = *self;
         spawn_local(async move {
             let mut read = Vec::new();
+            // One budget for the files opened together.
+            let mut left = MAX_URL_FILES_BYTES;
+            let what = "the URL files opened at once";
             for file in files {
-                match file.read.await {
-                    Some((bytes, was_gzip)) => read.push(UrlFile {
-                        name: file.name,
-                        bytes,
-                        was_gzip,
-                    }),
+                if let Some(why) = file_refusal(&file.name, file.size, left, what, false) {
+                    return inputs.messages.warn(why);
+                }
+                match (file.read)(left).await {
+                    Some((bytes, was_gzip)) if bytes.len() > left => {
+                        let why = file_refusal(&file.name, bytes.len(), left, what, was_gzip);
+                        return inputs.messages.warn(why.unwrap_or_default());
+                    }
+                    Some((bytes, was_gzip)) => {
+                        left -= bytes.len();
+                        read.push(UrlFile {
+                            name: file.name,
+                            bytes,
+                            was_gzip,
+                        })
+                    }
                     None => {
                         inputs
                             .messages

@@ -12,9 +12,7 @@ use super::state::Read;
 use crate::link::{hash_of, AppState};
 use crate::view_model::InputValues;
 
-/// Texts larger than this are not written into the link or storage:
-/// compressing them would freeze the page, and browsers cap URL length.
-pub const MAX_PERSISTED_BYTES: usize = 1_000_000;
+pub use crate::view_model::limits::MAX_PERSISTED_BYTES;
 
 /// How long typing must pause before the link is rewritten.
 const DEBOUNCE_MS: u32 = 350;

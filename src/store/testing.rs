@@ -180,10 +180,24 @@ impl Host for TestHost {
 
 /// A file with these bytes (`None`: it cannot be read).
 pub fn file(name: &str, bytes: Option<&[u8]>) -> PickedFile {
-    let bytes = bytes.map(|b| (b.to_vec(), false));
+    let size = bytes.map_or(0, <[u8]>::len);
+    read_as(name, size, bytes.map(<[u8]>::to_vec), false)
+}
+
+/// A file of `size` bytes that reads as `bytes` up to the limit asked for
+/// (decompressed ones when `gzip`).
+pub fn read_as(name: &str, size: usize, bytes: Option<Vec<u8>>, gzip: bool) -> PickedFile {
     PickedFile {
         name: name.to_string(),
-        read: Box::pin(async move { bytes }),
+        size,
+        read: Box::new(move |limit| {
+            Box::pin(async move {
+                bytes.map(|mut b| {
+                    b.truncate(limit.saturating_add(1));
+                    (b, gzip)
+                })
+            })
+        }),
     }
 }
 

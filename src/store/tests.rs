@@ -615,3 +615,80 @@ fn crawlers_and_url_lists_change_through_their_transitions() {
         .document(Side::After)
         .with_untracked(|d| d.size_limited));
 }
+
+#[test]
+fn inputs_over_a_limit_are_refused_with_a_message_and_no_stale_verdict() {
+    use super::testing::read_as;
+    use crate::view_model::limits::{MAX_ROBOTS_FILE_BYTES, MAX_ROWS, MAX_URL_FILES_BYTES};
+    let h = Harness::new(values(ROBOTS, "Googlebot", "/a\n/private/x"));
+    assert_eq!(counts(&h), (1, 1));
+    // B-200M-robots: refused on its size, before a byte is read.
+    h.store.inputs.open_robots_file(
+        read_as("big200m.txt", 202_000_000, None, false),
+        Side::After,
+    );
+    h.settle();
+    let (text, warning) = notice(&h).unwrap();
+    assert!(warning, "{text}");
+    assert_eq!(
+        text,
+        "big200m.txt was not opened: it is 202.0 MB, and a robots.txt file may hold at most 10.0 MB."
+    );
+    assert_eq!(h.store.inputs.text(Side::After).get_untracked(), ROBOTS);
+    // A small gzip robots.txt that decompresses past the limit.
+    let inflated = vec![b'#'; MAX_ROBOTS_FILE_BYTES + 100];
+    h.store.inputs.open_robots_file(
+        read_as("robots.txt.gz", 10_000, Some(inflated), true),
+        Side::After,
+    );
+    h.settle();
+    assert!(notice(&h)
+        .unwrap()
+        .0
+        .contains("decompressed, it is over 10.0 MB"));
+    // B-gzbomb-urls: a 1 MB gzip file expanding to 1 GB stops at the cap.
+    let bomb = "/a\n".repeat(MAX_URL_FILES_BYTES / 3 + 10).into_bytes();
+    h.store.inputs.open_url_files(vec![read_as(
+        "urls-bomb.txt.gz",
+        1_000_000,
+        Some(bomb),
+        true,
+    )]);
+    h.settle();
+    assert_eq!(
+        notice(&h).unwrap().0,
+        "urls-bomb.txt.gz was not opened: decompressed, it is over 100.0 MB, and the URL files opened at once may hold at most 100.0 MB."
+    );
+    assert_eq!(h.store.inputs.url_set().with_untracked(|u| u.list.len()), 2);
+    // Files opened together share one budget.
+    let half = vec![b'/'; MAX_URL_FILES_BYTES / 2 + 1];
+    h.store.inputs.open_url_files(vec![
+        read_as("a.txt", half.len(), Some(half.clone()), false),
+        read_as("b.txt", half.len(), Some(half), false),
+    ]);
+    h.settle();
+    assert!(notice(&h)
+        .unwrap()
+        .0
+        .starts_with("b.txt was not opened: it is 50.0 MB"));
+    // P02: URLs x crawlers over the row limit: no row, the reason said, and
+    // the verdicts of the input before are gone.
+    let agents: Vec<String> = (0..400).map(|i| format!("Bot{i}")).collect();
+    h.store.inputs.edit_agents(agents.join(", "));
+    h.store
+        .inputs
+        .replace_urls("/p\n".repeat(MAX_ROWS / 400 + 1));
+    h.settle();
+    assert_eq!(counts(&h), (0, 0));
+    let (text, warning) = notice(&h).unwrap();
+    assert!(
+        warning && text.starts_with("Not checked: 125,001 URLs x 400 crawlers"),
+        "{text}"
+    );
+    let refusal = h
+        .store
+        .check
+        .results()
+        .with_untracked(|r| r.refusal.clone());
+    assert_eq!(refusal.as_deref(), Some(text.as_str()));
+}

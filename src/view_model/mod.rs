@@ -14,6 +14,7 @@
 //!   differences with the other mode or the version before, and the
 //!   table's filtered and sorted view;
 //! - [`job`]: work done a slice at a time, and how much fits in a slice;
+//! - [`limits`]: the size past which each input is refused;
 //! - [`text`]: offsets in a text field's UTF-16 units, and lines;
 //! - [`generator`]: the AI crawler block the editor can insert;
 //! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
@@ -35,6 +36,7 @@ pub mod format;
 pub mod generator;
 pub mod inputs;
 pub mod job;
+pub mod limits;
 pub mod matrix;
 pub mod results;
 pub mod sort;

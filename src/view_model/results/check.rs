@@ -11,6 +11,7 @@ use crate::view_model::document::Document;
 use crate::view_model::fetched::FetchedDocument;
 use crate::view_model::inputs::CrawlerList;
 use crate::view_model::job::Job;
+use crate::view_model::limits::check_refusal;
 use crate::view_model::url_set::UrlSet;
 
 /// Checking every URL for every crawler, a slice at a time.
@@ -22,16 +23,22 @@ pub struct CheckJob {
 
 impl CheckJob {
     /// A job checking `urls` for the valid crawlers of `crawlers` against
-    /// `fetched`; nothing is checked yet.
+    /// `fetched`; nothing is checked yet. Over a limit ([`check_refusal`]),
+    /// the job checks nothing and its results say why: rows are reserved
+    /// only once they are known to fit.
     pub fn new(fetched: FetchedDocument, crawlers: &CrawlerList, urls: Arc<UrlSet>) -> CheckJob {
+        let valid = crawlers.valid().count();
+        let refusal = check_refusal(urls.list.len(), valid);
         let columns: Vec<Column> = crawlers
             .valid()
+            .take(if refusal.is_some() { 0 } else { valid })
             .map(|(spec, crawler)| Column {
                 spec: spec.to_string(),
                 crawler: crawler.clone(),
             })
             .collect();
-        let mut notes = crawlers.notes();
+        let mut notes: Vec<String> = refusal.iter().cloned().collect();
+        notes.extend(crawlers.notes());
         notes.extend(urls.notes());
         let rows = urls.list.len() * columns.len();
         CheckJob {
@@ -44,6 +51,7 @@ impl CheckJob {
                 decided: Vec::new(),
                 decided_on_line: Vec::new(),
                 notes,
+                refusal,
                 fetched,
                 before: None,
                 urls,
@@ -143,6 +151,39 @@ mod tests {
         assert_eq!(sliced.cells, whole.cells);
         assert_eq!(sliced.counts, whole.counts);
         assert_eq!(sliced.decided_on_line, whole.decided_on_line);
+    }
+
+    #[test]
+    fn a_check_over_the_row_limit_is_refused_before_any_row_is_reserved() {
+        use crate::view_model::limits::MAX_ROWS;
+        let agents: Vec<String> = (0..400).map(|i| format!("Bot{i}")).collect();
+        let crawlers = CrawlerList::parse(&agents.join(", "));
+        let urls: String = (0..MAX_ROWS / 400 + 1)
+            .map(|i| format!("/p{i}\n"))
+            .collect();
+        let urls = Arc::new(UrlSet::parse(&urls));
+        let fetched = FetchedDocument::as_usual(doc(ROBOTS, Mode::Google));
+        let mut job = CheckJob::new(fetched.clone(), &crawlers, urls.clone());
+        assert_eq!(job.results.cells.capacity(), 0);
+        assert_eq!(job.progress(), (0, 0));
+        assert!(job.run(usize::MAX));
+        let refused = job.finish();
+        assert!(refused.is_empty() && refused.counts.total() == 0);
+        let why = refused.refusal.clone().unwrap();
+        assert!(why.contains("125,001 URLs x 400 crawlers"), "{why}");
+        assert_eq!(refused.notes[0], why);
+        // Comparing refused results compares nothing.
+        assert_eq!(
+            CheckRun::compared_at_once(Arc::new(refused))
+                .comparison()
+                .differing(),
+            0
+        );
+        // One URL fewer fits, and is reserved at once.
+        let fits = Arc::new(UrlSet::parse(&"/p\n".repeat(MAX_ROWS / 400)));
+        let job = CheckJob::new(fetched, &crawlers, fits);
+        assert!(job.results.refusal.is_none());
+        assert_eq!(job.progress(), (0, MAX_ROWS));
     }
 
     #[test]

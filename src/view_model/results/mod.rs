@@ -66,6 +66,9 @@ pub struct Results {
     decided_on_line: Vec<u32>,
     /// Skipped input, one sentence each.
     pub notes: Vec<String>,
+    /// Why nothing was checked, when the input is over a limit (also the
+    /// first note).
+    pub refusal: Option<String>,
 }
 
 impl Results {
