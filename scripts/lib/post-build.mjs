@@ -37,6 +37,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
+import { shortenNames } from './short-names.mjs';
 
 /** `sha384-...` of `bytes`, as an integrity attribute names it. */
 export function integrity(bytes) {
@@ -135,10 +136,16 @@ async function postBuild(dir, release) {
   // as a worker's own glue, are left as they are.
   const glue = join(dir, glueName(html));
   const wasmName = basename(glue).replace(/\.js$/, '_bg.wasm');
-  const wasm = await readFile(join(dir, wasmName));
+  let wasm = await readFile(join(dir, wasmName));
+  let source = await readFile(glue, 'utf8');
+  if (release) {
+    // Hashed import and export names made short in both files (see the file).
+    ({ wasm, glue: source } = shortenNames(wasm, source));
+    await writeFile(join(dir, wasmName), wasm);
+  }
   // The page's failure banner, ready before the wasm starts (see the file).
   const banner = await readFile(new URL('../../src/components/failure_banner.js', import.meta.url), 'utf8');
-  let code = withStart(await readFile(glue, 'utf8'), wasmName, integrity(wasm), banner);
+  let code = withStart(source, wasmName, integrity(wasm), banner);
   if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
   await writeFile(glue, code);
   const files = new Map();

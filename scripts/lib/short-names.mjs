@@ -1,0 +1,131 @@
+// Short names for the names wasm-bindgen gives the calls between the wasm
+// and its JS glue, in release builds.
+//
+// wasm-bindgen names every import and export it generates after the Rust
+// item plus a 16-hex-digit hash (`__wbg_body_5f971cbc6950ca4f`,
+// `wasm_bindgen_a707a7509dd3bb30___convert__closures_...`), and each name
+// is written twice: in the wasm's import or export section and in the
+// glue. The hashes are random digits gzip cannot shrink: about 200 of them
+// cost some 3.5 KB of the first load (measured on the release build,
+// 2026-11-26), which the size budget cannot spare. This step renames
+// exactly those names, the same way in both files, to short ones
+// (`$0`, `$1`, ...). Names without such a hash (`memory`, the start
+// function) are left as they are, so nothing the browser or trunk looks
+// up by name changes. A name the glue does not contain as a whole word,
+// or a short name already in use, stops the build: a rename that missed a
+// use would break the page, never silently.
+
+/** A name wasm-bindgen generated: it carries a 16-hex-digit hash. */
+const HASHED = /_[0-9a-f]{16}(?![0-9a-zA-Z])/;
+
+function readLeb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, at];
+  }
+}
+
+function leb(value) {
+  const out = [];
+  do {
+    let byte = value % 128;
+    value = Math.floor(value / 128);
+    if (value > 0) byte |= 0x80;
+    out.push(byte);
+  } while (value > 0);
+  return out;
+}
+
+function readName(bytes, at) {
+  const [length, start] = readLeb(bytes, at);
+  return [new TextDecoder().decode(bytes.subarray(start, start + length)), start + length];
+}
+
+function name(text) {
+  const encoded = new TextEncoder().encode(text);
+  return [...leb(encoded.length), ...encoded];
+}
+
+/** Where an import's description (after its two names) ends. */
+function skipImportDescription(bytes, at) {
+  const kind = bytes[at++];
+  const limits = (from) => {
+    const flags = bytes[from++];
+    let [, next] = readLeb(bytes, from);
+    if (flags & 1) [, next] = readLeb(bytes, next);
+    return next;
+  };
+  switch (kind) {
+    case 0: // function: its type
+    case 4: // tag: attribute, then its type
+      if (kind === 4) at++;
+      return readLeb(bytes, at)[1];
+    case 1: // table: element type, then limits
+      return limits(at + 1);
+    case 2: // memory: limits
+      return limits(at);
+    case 3: // global: value type, mutability
+      return at + 2;
+    default:
+      throw new Error(`short names: unknown import kind ${kind}`);
+  }
+}
+
+/**
+ * The wasm and glue with every hashed import and export name shortened.
+ * `wasm` is a Uint8Array (or Buffer), `glue` the glue's source.
+ */
+export function shortenNames(wasm, glue) {
+  const bytes = new Uint8Array(wasm);
+  const renames = new Map();
+  const shortFor = (old) => {
+    if (!HASHED.test(old)) return old;
+    if (!renames.has(old)) renames.set(old, `$${renames.size.toString(36)}`);
+    return renames.get(old);
+  };
+  // Sections kept as they are go in whole (a code section is far too large
+  // to spread into an array); rewritten ones as byte arrays.
+  const parts = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, start] = readLeb(bytes, at + 1);
+    const end = start + size;
+    let body = null;
+    if (id === 2 || id === 7) {
+      let [count, p] = readLeb(bytes, start);
+      body = [...leb(count)];
+      for (let i = 0; i < count; i++) {
+        if (id === 2) {
+          const [module, afterModule] = readName(bytes, p);
+          const [field, afterField] = readName(bytes, afterModule);
+          const next = skipImportDescription(bytes, afterField);
+          body.push(...name(module), ...name(shortFor(field)), ...bytes.subarray(afterField, next));
+          p = next;
+        } else {
+          const [field, afterField] = readName(bytes, p);
+          const next = readLeb(bytes, afterField + 1)[1];
+          body.push(...name(shortFor(field)), ...bytes.subarray(afterField, next));
+          p = next;
+        }
+      }
+      if (p !== end) throw new Error(`short names: section ${id} did not read to its end`);
+    }
+    if (body) parts.push(Uint8Array.from([id, ...leb(body.length), ...body]));
+    else parts.push(bytes.subarray(at, end));
+    at = end;
+  }
+  let code = glue;
+  for (const [old, short] of renames) {
+    if (glue.includes(short)) throw new Error(`short names: ${short} is already in the glue`);
+    const word = new RegExp(`(?<![$\\w])${old.replace(/\$/g, '\\$')}(?![$\\w])`, 'g');
+    const uses = code.match(word)?.length ?? 0;
+    if (uses === 0) throw new Error(`short names: the glue never names ${old}`);
+    code = code.replace(word, short);
+  }
+  return { wasm: Buffer.concat(parts), glue: code, renamed: renames.size };
+}
