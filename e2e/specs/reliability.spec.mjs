@@ -147,6 +147,28 @@ test('1,000,000 URLs x 400 crawlers is refused with a message, and the page keep
   await expect(summary).toHaveAttribute('data-allowed', '0');
 });
 
+test('100,000 URLs x 400 crawlers (40 million results, under the limit) are all checked, and the page keeps answering', async ({ page }) => {
+  test.setTimeout(240_000);
+  await gotoApp(page);
+  await setField(page, 'robots-input', 'User-agent: *\nDisallow: /p1/\n');
+  await page.getByTestId('agent-input').fill('Googlebot');
+  // Paths under /p0/ to /p9/, 10,000 URLs each: only those under /p1/ are
+  // disallowed, a tenth of every crawler's.
+  const urls = Array.from({ length: 100_000 }, (_, i) => `https://www.example.com/p${i % 10}/item-${i}.html`).join('\n');
+  await pasteUrls(page, urls);
+  const summary = page.getByTestId('results-summary');
+  await expect(summary).toHaveAttribute('data-total', '100000', { timeout: 60_000 });
+  // 400 distinct tokens (bots() repeats 26 names).
+  const letter = (n) => String.fromCharCode(97 + n);
+  const distinct = Array.from({ length: 400 }, (_, i) => `Bot${letter(Math.floor(i / 26))}${letter(i % 26)}`);
+  await setField(page, 'agent-input', distinct.join(', '));
+  await expect(summary).toHaveAttribute('data-total', '40000000', { timeout: 180_000 });
+  await expect(summary).toHaveAttribute('data-disallowed', '4000000', { timeout: 180_000 });
+  await expect(summary).toHaveAttribute('data-allowed', '36000000');
+  await expect(page.getByTestId('result-row').first()).toBeVisible();
+  expect(await answers(page)).toBe(true);
+});
+
 for (const [name, state, message] of [
   ['H19: 100,000 crawlers x 2 URLs (2.7 KB)', { robots: 'User-agent: *\nDisallow: /a\n', crawlers: bots(100_000), urls: '/x\n/y' }, 'this link names 100,000 crawlers, more than the 1,000'],
   ['H24: 20,000 crawlers x 200,000 URLs (1.5 KB)', { robots: 'User-agent: *\nDisallow: /a\n', crawlers: bots(20_000), urls: Array(200_000).fill('/a').join('\n') }, 'this link names 20,000 crawlers'],

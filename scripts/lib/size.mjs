@@ -13,8 +13,11 @@
 // The budgets are those of the release build. The stable build (the
 // fallback when the toolchain refuses the size options: see
 // choose_release_build in scripts/lib/ensure.sh; --build stable) compiles
-// the prebuilt standard library in, which costs its first load about
-// 22 KB, and has budgets of its own (BUDGETS.stable).
+// the prebuilt standard library in and has none of the size options
+// (build-std, immediate-abort, optimize_for_size, no panic locations, no
+// Debug formatting), which cost its first load about 30 KB (2026-11-26:
+// 326,777 B against 296,666 B), so it has budgets of its own
+// (BUDGETS.stable): the size build's plus that gap and a little room.
 //
 // scripts/test runs this as a check that fails when a part is over its
 // budget; scripts/report prints it too.
@@ -33,7 +36,7 @@ export const BUDGETS = {
   // The size build's budgets plus what the prebuilt std costs: 22,192 B
   // of the app's first load measured (21,853 of wasm, 339 of JS glue),
   // rounded up; a worker's wasm pays it too.
-  stable: { firstLoad: 325_000, onDemand: 225_000, dist: 550_000 },
+  stable: { firstLoad: 332_000, onDemand: 225_000, dist: 550_000 },
 };
 
 /** Files no page load fetches. */
