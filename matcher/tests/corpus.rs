@@ -7,8 +7,10 @@
 //! except when `CI` is set: CI always has it, so there it fails.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Instant;
+
+use test_support::corpus;
 
 use robots_matcher::tools::explain::RuleMatch;
 use robots_matcher::tools::lint::{Code, Severity};
@@ -16,10 +18,6 @@ use robots_matcher::{
     CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots, RuleKind,
     Selection,
 };
-
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/robots")
-}
 
 const URLS: &[&str] = &[
     "https://example.com/",
@@ -40,20 +38,9 @@ fn crawlers() -> Vec<Crawler> {
 
 #[test]
 fn every_corpus_file_parses_checks_and_lints() {
-    let dir = corpus_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        // CI always has the corpus beside the clone: there, a missing
-        // corpus is a broken set-up, not a reason to pass.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {} and CI is set: the corpus test cannot run",
-            dir.display()
-        );
-        println!("corpus not found at {}: skipped", dir.display());
+    let Some(files) = corpus::files(env!("CARGO_MANIFEST_DIR"), "the corpus test") else {
         return;
     };
-    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.sort();
     let start = Instant::now();
     let crawlers = crawlers();
     let (mut bytes, mut lines, mut groups, mut rules) = (0usize, 0usize, 0usize, 0usize);

@@ -20,11 +20,11 @@
 
 use std::collections::BTreeMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 use robots_matcher::{Crawler, LineKind, Robots};
 use robotstxt::matcher::{LongestMatchRobotsMatchStrategy, RobotsMatchStrategy, RobotsMatcher};
+use test_support::corpus;
 use test_support::rng::{pick, seeded, Rng};
 
 /// A known way `robotstxt` 0.3 answers other than Google's parser and
@@ -481,10 +481,6 @@ fn generated_path(rng: &mut Rng) -> String {
     request_form(&path)
 }
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/robots")
-}
-
 // ---------------------------------------------------------------------------
 // Tests.
 
@@ -520,17 +516,9 @@ fn generated_files_and_paths_differ_only_where_robotstxt_is_wrong() {
 #[test]
 fn corpus_files_differ_only_where_robotstxt_is_wrong() {
     quiet_robotstxt_panics();
-    let Ok(entries) = std::fs::read_dir(corpus_dir()) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {} and CI is set: the differential test cannot run",
-            corpus_dir().display()
-        );
-        println!("corpus not found at {}: skipped", corpus_dir().display());
+    let Some(files) = corpus::files(env!("CARGO_MANIFEST_DIR"), "the differential test") else {
         return;
     };
-    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.sort();
     let urls: usize = std::env::var("DIFFERENTIAL_URLS")
         .ok()
         .and_then(|n| n.parse().ok())

@@ -17,7 +17,7 @@
 //! Without the corpus (`../shared/corpus`) the test prints a note and
 //! passes, except under CI, where it fails.
 
-use std::path::{Path, PathBuf};
+use test_support::corpus;
 
 use robots_matcher::tools::compare::VerdictDiff;
 use robots_matcher::tools::crawlers::{presets, Purpose};
@@ -27,18 +27,7 @@ use robots_matcher::tools::severity::{
 use robots_matcher::{CheckOptions, Crawler, FetchOutcome, FetchedRobots, LineKind, Robots};
 
 fn corpus_files() -> Option<Vec<(String, Vec<u8>)>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/robots");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {} and CI is set",
-            dir.display()
-        );
-        println!("corpus not found at {}: skipped", dir.display());
-        return None;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
+    let paths = corpus::files(env!("CARGO_MANIFEST_DIR"), "the severity corpus test")?;
     Some(
         paths
             .into_iter()

@@ -14,8 +14,9 @@
 //!   holds, and the slowest explanation (with its near misses) is reported (speed targets are the
 //!   `explain` bench's, not this test's).
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+use test_support::corpus;
 
 use proptest::prelude::*;
 use robots_matcher::tools::explain::{Explanation, MissReason, Step, WhyNot, NEAR_MISS_LIMIT};
@@ -159,10 +160,6 @@ proptest! {
     }
 }
 
-fn corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/robots")
-}
-
 /// Paths built from the file's own rules (so they nearly match), and a few
 /// everyday ones.
 fn paths_for(robots: &Robots) -> Vec<String> {
@@ -189,18 +186,9 @@ fn paths_for(robots: &Robots) -> Vec<String> {
 
 #[test]
 fn every_corpus_file_explains_why_not_within_bounds() {
-    let dir = corpus_dir();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "corpus not found at {} and CI is set: the corpus test cannot run",
-            dir.display()
-        );
-        println!("corpus not found at {}: skipped", dir.display());
+    let Some(files) = corpus::files(env!("CARGO_MANIFEST_DIR"), "the corpus test") else {
         return;
     };
-    let mut files: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.sort();
     let crawlers = [
         Crawler::new("Googlebot"),
         Crawler::parse_spec("Googlebot-Image>Googlebot").unwrap(),
