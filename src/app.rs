@@ -47,24 +47,35 @@ pub fn App() -> impl IntoView {
             <Toolbar/>
         </header>
         <Alerts/>
+        // The first screen answers (README, "Layout"): the file on the
+        // left, the results and their explanation beside it, held in view
+        // while the page scrolls; crawlers and URLs under the file, the
+        // file's diagnostics after them, and the wide views on demand
+        // (matrix, audit) across the whole width below.
         <main class="layout">
             <section class="column column-robots" aria-labelledby="robots-heading">
                 <Show when=move || compare.get()>
                     <Editor side=Side::Before/>
                 </Show>
                 <Editor side=Side::After/>
-                <Diagnostics/>
-                <FileFacts/>
             </section>
-            <section class="column column-test" aria-label="Test URLs">
+            <section class="column column-inputs" aria-label="Crawlers and URLs">
                 <div class="card inputs-card">
                     <CrawlerPicker/>
                     <UrlInput/>
                 </div>
+            </section>
+            <section class="column column-test" aria-label="Results and why">
                 <ResultsPanel/>
-                <MatrixPanel/>
                 <ExplanationPanel/>
             </section>
+            <div class="column column-info">
+                <Diagnostics/>
+                <FileFacts/>
+            </div>
+            <div class="column column-wide">
+                <MatrixPanel/>
+            </div>
         </main>
         <footer class="app-footer">
             <p>

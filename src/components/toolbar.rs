@@ -1,6 +1,7 @@
-//! The toolbar: samples, opening a robots.txt file, the reading (Google or
-//! RFC 9309), comparing two versions, how fetching robots.txt ended, and
-//! the shareable link.
+//! The toolbar, one row of three groups: the file (the sample it holds,
+//! opening a file, the AI crawler block), how it is read (Google or RFC
+//! 9309, a simulated fetch result, comparing two versions), and the
+//! shareable link.
 
 use leptos::prelude::*;
 use robots_matcher::Mode;
@@ -29,71 +30,79 @@ pub fn Toolbar() -> impl IntoView {
         }
     });
 
+    // The sample the editor holds, named in the menu until it is edited.
+    let text = inputs.text(Side::After);
+    let current_sample = Memo::new(move |_| text.with(|t| samples::holding(t).map(|s| s.id)));
+
     view! {
         <div class="toolbar" role="toolbar" aria-label="File, reading and sharing">
-            <label class="visually-hidden" for="sample-select">"Load a sample"</label>
-            <select
-                id="sample-select"
-                data-testid="sample-select"
-                class="button"
-                on:change:target=move |event| {
-                    inputs.load_sample(&event.target().value());
-                    event.target().set_value("");
-                }
-            >
-                <option value="" selected>"Samples…"</option>
-                {samples::SAMPLES
-                    .iter()
-                    .map(|s| view! { <option value=s.id>{s.title}</option> })
-                    .collect_view()}
-            </select>
-            // The AI crawler block (view_model::generator): inserted at the
-            // top of the file as one edit that Ctrl+Z takes back.
-            <label class="visually-hidden" for="ai-block-select">"Insert an AI crawler block"</label>
-            <select
-                id="ai-block-select"
-                data-testid="ai-block-select"
-                class="button"
-                on:change:target=move |event| {
-                    let value = event.target().value();
-                    let (key, preferences) = match value.strip_suffix("+preferences") {
-                        Some(key) => (key.to_string(), true),
-                        None => (value, false),
-                    };
-                    if let Some(policy) = AiPolicy::from_key(&key) {
-                        inputs.insert_ai_block(policy, preferences);
+            <div class="tool-group" role="group" aria-label="The file">
+                <label class="tool-label" for="sample-select">"Sample"</label>
+                <select
+                    id="sample-select"
+                    data-testid="sample-select"
+                    class="button"
+                    title="Load a small example that teaches one rule"
+                    on:change:target=move |event| {
+                        inputs.load_sample(&event.target().value());
                     }
-                    event.target().set_value("");
-                }
-            >
-                <option value="" selected>"AI crawler block…"</option>
-                {AiPolicy::ALL
-                    .map(|p| view! {
-                        <option value=p.key()>{p.label()}</option>
-                        <option value=format!("{}+preferences", p.key())>{format!("{}, with Content-Signal and Content-Usage", p.label())}</option>
-                    })}
-            </select>
-            <input
-                id="file-input"
-                data-testid="file-input"
-                class="visually-hidden file-input"
-                type="file"
-                accept=".txt,text/plain"
-                on:change:target=move |event| {
-                    let input = event.target();
-                    if let Some(file) = input.files().and_then(|files| files.get(0)) {
-                        inputs.open_robots_file(browser::picked_file(file), Side::After);
+                    prop:value=move || current_sample.get().unwrap_or_default()
+                >
+                    <option value="">"None (your file)"</option>
+                    {samples::SAMPLES
+                        .iter()
+                        .map(|s| view! { <option value=s.id>{s.title}</option> })
+                        .collect_view()}
+                </select>
+                <input
+                    id="file-input"
+                    data-testid="file-input"
+                    class="visually-hidden file-input"
+                    type="file"
+                    accept=".txt,text/plain"
+                    on:change:target=move |event| {
+                        let input = event.target();
+                        if let Some(file) = input.files().and_then(|files| files.get(0)) {
+                            inputs.open_robots_file(browser::picked_file(file), Side::After);
+                        }
+                        input.set_value("");
                     }
-                    input.set_value("");
-                }
-            />
-            <label for="file-input" class="button">"Open robots.txt…"</label>
-            <label class="mode-field">
-                <span>"Read as"</span>
+                />
+                <label for="file-input" class="button">"Open robots.txt…"</label>
+                // The AI crawler block (view_model::generator): inserted at the
+                // top of the file as one edit that Ctrl+Z takes back.
+                <label class="visually-hidden" for="ai-block-select">"Insert an AI crawler block"</label>
+                <select
+                    id="ai-block-select"
+                    data-testid="ai-block-select"
+                    class="button select-action"
+                    on:change:target=move |event| {
+                        let value = event.target().value();
+                        let (key, preferences) = match value.strip_suffix("+preferences") {
+                            Some(key) => (key.to_string(), true),
+                            None => (value, false),
+                        };
+                        if let Some(policy) = AiPolicy::from_key(&key) {
+                            inputs.insert_ai_block(policy, preferences);
+                        }
+                        event.target().set_value("");
+                    }
+                >
+                    <option value="" selected>"Insert AI block…"</option>
+                    {AiPolicy::ALL
+                        .map(|p| view! {
+                            <option value=p.key()>{p.label()}</option>
+                            <option value=format!("{}+preferences", p.key())>{format!("{}, with Content-Signal and Content-Usage", p.label())}</option>
+                        })}
+                </select>
+            </div>
+            <div class="tool-group" role="group" aria-label="How it is read">
+                <label class="tool-label" for="mode-select">"Read as"</label>
                 <select
                     id="mode-select"
                     data-testid="mode-select"
                     class="button"
+                    title="Google: what Googlebot does. RFC 9309: the strict standard."
                     on:change:target=move |ev| {
                         if let Some(mode) = Mode::parse(&ev.target().value()) {
                             inputs.set_mode(mode);
@@ -101,17 +110,17 @@ pub fn Toolbar() -> impl IntoView {
                     }
                     prop:value=move || mode.get().as_str()
                 >
-                    <option value="google">"Google (what Googlebot does)"</option>
-                    <option value="rfc9309">"RFC 9309 (the strict standard)"</option>
+                    <option value="google">"Google"</option>
+                    <option value="rfc9309">"RFC 9309"</option>
                 </select>
-            </label>
-            <label class="mode-field">
-                <span>"Fetch"</span>
+                // Nothing is fetched: this picks how a crawler's fetch of
+                // robots.txt ended, to see what it then does.
+                <label class="tool-label" for="fetch-outcome">"Simulated fetch"</label>
                 <select
                     id="fetch-outcome"
                     data-testid="fetch-outcome"
-                    class="button"
-                    title="How fetching robots.txt ended: RFC 9309 section 2.3.1 says what crawlers do then"
+                    class="button select-fetch"
+                    title="Nothing is fetched: pick how a crawler's fetch of robots.txt ended (RFC 9309 section 2.3.1 says what it does then)"
                     on:change:target=move |ev| {
                         if let Ok(outcome) = ev.target().value().parse() {
                             inputs.set_fetch(outcome);
@@ -124,21 +133,23 @@ pub fn Toolbar() -> impl IntoView {
                         .map(|(name, label)| view! { <option value=name>{label}</option> })
                         .collect_view()}
                 </select>
-            </label>
-            <button
-                type="button"
-                class="button"
-                class:button-on=move || compare.get()
-                data-testid="compare-toggle"
-                aria-pressed=move || compare.get().to_string()
-                title="Compare this robots.txt (the draft) with another version (the live file)"
-                on:click=move |_| inputs.set_compare(!compare.get_untracked())
-            >
-                "Compare versions"
-            </button>
-            <button type="button" class="button button-primary" data-testid="copy-link" on:click=move |_| share.copy_link()>
-                "Copy link"
-            </button>
+                <button
+                    type="button"
+                    class="button"
+                    class:button-on=move || compare.get()
+                    data-testid="compare-toggle"
+                    aria-pressed=move || compare.get().to_string()
+                    title="Compare this robots.txt (the draft) with another version (the live file)"
+                    on:click=move |_| inputs.set_compare(!compare.get_untracked())
+                >
+                    "Compare versions"
+                </button>
+            </div>
+            <div class="tool-group tool-share">
+                <button type="button" class="button button-primary" data-testid="copy-link" on:click=move |_| share.copy_link()>
+                    "Copy link"
+                </button>
+            </div>
             <Show when=move || link_field.with(Option::is_some)>
                 <div class="link-field">
                     <label for="link-field">"Link"</label>

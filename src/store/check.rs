@@ -20,7 +20,7 @@ use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
 use crate::view_model::{
-    CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results, UrlSet,
+    Against, CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results, UrlSet,
 };
 
 /// Up to this many rows, the comparison is computed with the verdicts (a
@@ -123,15 +123,9 @@ impl Check {
         } else {
             Start::AfterPaint
         };
+        let task = compare_task(results.against());
         let job = CompareJob::new(results);
-        let comparing = run_job(
-            host,
-            self.messages,
-            job,
-            start_compare,
-            "Comparing",
-            &current,
-        );
+        let comparing = run_job(host, self.messages, job, start_compare, task, &current);
         if let Some(job) = comparing.await {
             self.run.set(job.finish());
         }
@@ -145,12 +139,22 @@ impl Check {
             return run;
         }
         let host = self.host.get();
+        let task = compare_task(run.results().against());
         let job = CompareJob::new(run.results().clone());
         let start = Start::Within(super::jobs::SLICE_MS);
-        let comparing = run_job(host, self.messages, job, start, "Comparing", &|| true);
+        let comparing = run_job(host, self.messages, job, start, task, &|| true);
         match comparing.await {
             Some(job) => job.finish(),
             None => run,
         }
+    }
+}
+
+/// The progress label of a comparison: with compare mode off it is the
+/// other reading's verdicts being worked out, not two versions compared.
+fn compare_task(against: Against) -> &'static str {
+    match against {
+        Against::Before => "Comparing",
+        Against::OtherMode(_) => "Checking under the other reading",
     }
 }
