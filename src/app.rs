@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use crate::browser::{self, Browser};
 use crate::components::{
     crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
-    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::Toolbar, urls::UrlInput,
+    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::ShareLink,
+    toolbar::Toolbar, urls::UrlInput,
 };
 use crate::store::{use_messages, Side, Store};
 
@@ -38,11 +39,14 @@ pub fn App() -> impl IntoView {
     view! {
         <a class="skip-link" href="#results-heading">"Skip to results"</a>
         <header class="app-header">
-            <div class="brand">
-                <h1>"robots.txt playground"</h1>
-                <p class="tagline">
-                    "See how crawlers read a robots.txt, line by line. Everything stays in your browser."
-                </p>
+            <div class="brand-row">
+                <div class="brand">
+                    <h1>"robots.txt playground"</h1>
+                    <p class="tagline">
+                        "See how crawlers read a robots.txt, line by line. Everything stays in your browser."
+                    </p>
+                </div>
+                <ShareLink/>
             </div>
             <Toolbar/>
         </header>
@@ -52,7 +56,8 @@ pub fn App() -> impl IntoView {
         // while the page scrolls; crawlers and URLs under the file, the
         // file's diagnostics after them, and the wide views on demand
         // (matrix, audit) across the whole width below.
-        <main class="layout">
+        <main>
+            <div class="layout">
             <section class="column column-robots" aria-labelledby="robots-heading">
                 <Show when=move || compare.get()>
                     <Editor side=Side::Before/>
@@ -73,7 +78,9 @@ pub fn App() -> impl IntoView {
                 <Diagnostics/>
                 <FileFacts/>
             </div>
-            <div class="column column-wide">
+            </div>
+            // Outside the grid, so the sticky results never slide over it.
+            <div class="layout-wide">
                 <MatrixPanel/>
             </div>
         </main>

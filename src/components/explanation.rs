@@ -70,11 +70,6 @@ pub fn ExplanationPanel() -> impl IntoView {
                     view! {
                         <div class="explain-summary">
                             {verdict_badge(e.allowed)}
-                            <span class="explain-target">
-                                <code>{e.url.clone()}</code>
-                                " for "
-                                <strong>{e.agent.clone()}</strong>
-                            </span>
                             {(e.line > 0).then(|| {
                                 view! {
                                     <span class="explain-rule" data-testid="explain-rule">
@@ -85,6 +80,11 @@ pub fn ExplanationPanel() -> impl IntoView {
                                     </span>
                                 }
                             })}
+                            <span class="explain-target">
+                                <code>{e.url.clone()}</code>
+                                " for "
+                                <strong>{e.agent.clone()}</strong>
+                            </span>
                         </div>
                         <ol class="steps">
                             <li>

@@ -1,7 +1,7 @@
-//! The toolbar, one row of three groups: the file (the sample it holds,
-//! opening a file, the AI crawler block), how it is read (Google or RFC
-//! 9309, a simulated fetch result, comparing two versions), and the
-//! shareable link.
+//! The toolbar, one row of two groups: the file (the sample it holds,
+//! opening a file, the AI crawler block) and how it is read (Google or RFC
+//! 9309, a simulated fetch result, comparing two versions); and the
+//! shareable link, beside the title.
 
 use leptos::prelude::*;
 use robots_matcher::Mode;
@@ -14,21 +14,7 @@ use crate::view_model::{AiPolicy, FETCH_OUTCOMES};
 #[component]
 pub fn Toolbar() -> impl IntoView {
     let inputs = use_inputs();
-    let share = use_share();
-    let link_field = share.link_field();
-    let field_ref: NodeRef<leptos::html::Input> = NodeRef::new();
     let (mode, fetch, compare) = (inputs.mode(), inputs.fetch(), inputs.compare());
-    let not_persisted = share.not_persisted();
-
-    // Select the fallback field's text as soon as it appears.
-    Effect::new(move |_| {
-        if link_field.with(Option::is_some) {
-            if let Some(input) = field_ref.get() {
-                let _ = input.focus();
-                input.select();
-            }
-        }
-    });
 
     // The sample the editor holds, named in the menu until it is edited.
     let text = inputs.text(Side::After);
@@ -46,12 +32,11 @@ pub fn Toolbar() -> impl IntoView {
                     on:change:target=move |event| {
                         inputs.load_sample(&event.target().value());
                     }
-                    prop:value=move || current_sample.get().unwrap_or_default()
                 >
-                    <option value="">"None (your file)"</option>
+                    <option value="" selected=move || current_sample.get().is_none()>"None (your file)"</option>
                     {samples::SAMPLES
                         .iter()
-                        .map(|s| view! { <option value=s.id>{s.title}</option> })
+                        .map(|s| view! { <option value=s.id selected=move || current_sample.get() == Some(s.id)>{s.title}</option> })
                         .collect_view()}
                 </select>
                 <input
@@ -145,11 +130,34 @@ pub fn Toolbar() -> impl IntoView {
                     "Compare versions"
                 </button>
             </div>
-            <div class="tool-group tool-share">
-                <button type="button" class="button button-primary" data-testid="copy-link" on:click=move |_| share.copy_link()>
-                    "Copy link"
-                </button>
-            </div>
+        </div>
+    }
+}
+
+/// The shareable link: the button, the field showing the link when the
+/// clipboard refused it, and why the state is not kept in this browser.
+#[component]
+pub fn ShareLink() -> impl IntoView {
+    let share = use_share();
+    let link_field = share.link_field();
+    let field_ref: NodeRef<leptos::html::Input> = NodeRef::new();
+    let not_persisted = share.not_persisted();
+
+    // Select the fallback field's text as soon as it appears.
+    Effect::new(move |_| {
+        if link_field.with(Option::is_some) {
+            if let Some(input) = field_ref.get() {
+                let _ = input.focus();
+                input.select();
+            }
+        }
+    });
+
+    view! {
+        <div class="share">
+            <button type="button" class="button button-primary" data-testid="copy-link" on:click=move |_| share.copy_link()>
+                "Copy link"
+            </button>
             <Show when=move || link_field.with(Option::is_some)>
                 <div class="link-field">
                     <label for="link-field">"Link"</label>

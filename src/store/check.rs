@@ -20,7 +20,8 @@ use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
 use crate::view_model::{
-    Against, CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results, UrlSet,
+    Against, CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results,
+    UrlSet,
 };
 
 /// Up to this many rows, the comparison is computed with the verdicts (a

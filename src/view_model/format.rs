@@ -205,7 +205,10 @@ mod tests {
         assert_eq!(shared_origin(std::iter::empty()), None);
         // A longer host that starts like the origin keeps its whole URL.
         assert_eq!(
-            url_under("https://www.example.com.evil/x", Some("https://www.example.com")),
+            url_under(
+                "https://www.example.com.evil/x",
+                Some("https://www.example.com")
+            ),
             "https://www.example.com.evil/x"
         );
     }

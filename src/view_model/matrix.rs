@@ -529,10 +529,24 @@ Disallow: /private
         let distinct: std::collections::HashSet<&str> = heads.iter().copied().collect();
         assert_eq!(distinct.len(), 50);
         // The origin itself, other origins, and paths.
-        let m = Matrix::new(&results(ROBOTS, "GPTBot", "https://a.example\nhttps://a.example/x/y"));
-        assert_eq!((m.common.as_str(), m.head(0), m.head(1)), ("https://a.example", "/", "/x/y"));
-        let m = Matrix::new(&results(ROBOTS, "GPTBot", "https://a.example/x/1\nhttps://b.example/x/2"));
-        assert_eq!((m.common.as_str(), m.head(0)), ("", "https://a.example/x/1"));
+        let m = Matrix::new(&results(
+            ROBOTS,
+            "GPTBot",
+            "https://a.example\nhttps://a.example/x/y",
+        ));
+        assert_eq!(
+            (m.common.as_str(), m.head(0), m.head(1)),
+            ("https://a.example", "/", "/x/y")
+        );
+        let m = Matrix::new(&results(
+            ROBOTS,
+            "GPTBot",
+            "https://a.example/x/1\nhttps://b.example/x/2",
+        ));
+        assert_eq!(
+            (m.common.as_str(), m.head(0)),
+            ("", "https://a.example/x/1")
+        );
         let m = Matrix::new(&results(ROBOTS, "GPTBot", "/blog/a/é\n/blog/a/è"));
         assert_eq!((m.common.as_str(), m.head(1)), ("/blog/a", "/è"));
     }

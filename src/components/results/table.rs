@@ -36,9 +36,8 @@ pub fn ResultsTable() -> impl IntoView {
     // The origin every URL shares, shown once in the column's head so each
     // row shows its path (recomputed only when the URL list changes).
     let url_set = use_inputs().url_set();
-    let origin = Memo::new(move |_| {
-        url_set.with(|set| shared_origin(set.list.iter()).map(str::to_string))
-    });
+    let origin =
+        Memo::new(move |_| url_set.with(|set| shared_origin(set.list.iter()).map(str::to_string)));
     let scroll_ref: NodeRef<html::Div> = NodeRef::new();
     let window = ScrollWindow::follow(scroll_ref, 600.0);
     let (scroll_top, viewport) = (window.top, window.height);
@@ -141,10 +140,10 @@ pub fn ResultsTable() -> impl IntoView {
             <div role="rowgroup" class="results-head">
                 <div role="row" aria-rowindex="1" class="results-head-row">
                     <span role="columnheader">"Verdict"</span>
-                    <span role="columnheader" class="url-head">
+                    <span role="columnheader" class="url-head" title=move || origin.get()>
                         {move || match origin.get() {
-                            Some(origin) => format!("Path on {origin}"),
-                            None => "URL".to_string(),
+                            Some(origin) => view! { "Path on " <span class="head-origin">{origin}</span> }.into_any(),
+                            None => "URL".into_any(),
                         }}
                     </span>
                     <span role="columnheader">"Crawler"</span>
