@@ -468,6 +468,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use robots_matcher::tools::reference;
+
     use crate::view_model::results::testing::{compared, doc, results};
     use crate::view_model::{CrawlerList, Results, UrlSet};
 
@@ -517,6 +519,66 @@ Disallow: /nogoogle
             (e.mode, e.checked_path.as_str(), e.encoded),
             (Mode::Google, "/page", false)
         );
+    }
+
+    #[test]
+    fn near_misses_say_why_they_did_not_decide() {
+        let e = explain(
+            "User-agent: *\nDisallow: /*.pdf$\nDisallow: /*?\n",
+            "Googlebot",
+            "/report.pdf?download=1",
+        );
+        assert_eq!(e.rule, "Disallow: /*?");
+        assert!(e.rules_evaluated);
+        let misses: Vec<(u32, &str)> = e
+            .near_misses
+            .iter()
+            .map(|m| (m.line, m.text.as_str()))
+            .collect();
+        assert_eq!(misses, [(2, "Disallow: /*.pdf$")]);
+        assert_eq!(
+            e.near_misses[0].reason,
+            "Matches up to its final $, but a query follows at byte 11: $ anchors at the end of the path and query."
+        );
+        // A named crawler does not read the * group.
+        let e = explain(ROBOTS, "Googlebot", "/private/x");
+        assert!(e.near_misses.iter().any(|m| m.line == 2
+            && m.reason
+                == "Matches, but Googlebot does not read the * group: a group names it."
+            && m.would_decide));
+    }
+
+    #[test]
+    fn each_step_links_what_governs_it() {
+        let e = explain(ROBOTS, "Googlebot", "/nogoogle");
+        assert_eq!(e.sources.groups, [reference::USER_AGENT]);
+        assert_eq!(e.sources.decision, [reference::RULES]);
+        // Google-only behaviour links Google's documentation.
+        let e = explain(
+            "User-agent: *\nDisallow: /\n",
+            "AdsBot-Google>!*",
+            "/landing",
+        );
+        assert!(e
+            .sources
+            .groups
+            .contains(&reference::GOOGLE_SPECIAL_CASE_CRAWLERS));
+        assert!(!e.rules_evaluated);
+    }
+
+    #[test]
+    fn a_fetch_outcome_evaluates_no_rule() {
+        let results = Arc::new(Results::new(
+            FetchedDocument::new(doc(ROBOTS, Mode::Google), "503".parse().unwrap()),
+            &CrawlerList::parse("Googlebot"),
+            Arc::new(UrlSet::parse("/private")),
+        ));
+        let e = ExplanationView::new(&CheckRun::compared_at_once(results), 0).unwrap();
+        assert!(!e.allowed);
+        assert!(!e.rules_evaluated);
+        assert!(e.near_misses.is_empty());
+        assert_eq!(e.sources.decision, [reference::ACCESS_UNREACHABLE]);
+        assert_eq!(e.sources.groups, [reference::ACCESS_UNREACHABLE]);
     }
 
     #[test]
