@@ -543,8 +543,7 @@ Disallow: /nogoogle
         // A named crawler does not read the * group.
         let e = explain(ROBOTS, "Googlebot", "/private/x");
         assert!(e.near_misses.iter().any(|m| m.line == 2
-            && m.reason
-                == "Matches, but Googlebot does not read the * group: a group names it."
+            && m.reason == "Matches, but Googlebot does not read the * group: a group names it."
             && m.would_decide));
     }
 
