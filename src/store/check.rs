@@ -159,3 +159,21 @@ fn compare_task(against: Against) -> &'static str {
         Against::OtherMode(_) => "Checking under the other reading",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use robots_matcher::Mode;
+
+    use super::*;
+
+    #[test]
+    fn only_compare_mode_says_comparing() {
+        // Issue 24, defect 5: "Comparing 0 of 100,000 rows…" with compare
+        // mode off.
+        assert_eq!(compare_task(Against::Before), "Comparing");
+        assert_eq!(
+            compare_task(Against::OtherMode(Mode::Rfc9309)),
+            "Checking under the other reading"
+        );
+    }
+}
