@@ -85,10 +85,14 @@ test('diagnostics and explanation steps link to the section they rest on', async
   );
   await expect(lint.getByTestId('reference')).toHaveAttribute('target', '_blank');
   await page.getByTestId('result-row').first().click();
+  // Each step's own source, as the library's Explanation::sources names
+  // it: the path (matched byte by byte, 2.2.2), the group (2.2.1), the
+  // rules and the decision (2.2.2).
   const links = page.getByTestId('explanation').getByTestId('reference');
   await expect(links).toHaveText([
-    'RFC 9309, 2.2.3 Special Characters',
+    'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
     'RFC 9309, 2.2.1 The User-Agent Line',
+    'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
     'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
   ]);
 });

@@ -1,14 +1,61 @@
 //! Why the selected result is what it is, step by step, from the
-//! library's explanation.
+//! library's explanation: each step with the documents that govern it (RFC
+//! 9309, or Google's documentation for what only Google does), and the
+//! rules that nearly decided with why each did not.
 
 use leptos::prelude::*;
 
-use robots_matcher::tools::reference;
-use robots_matcher::Category;
+use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::{reference_link, verdict_badge, LineLink};
 use crate::store::use_selection;
-use crate::view_model::{category_label, line_range_label, verdict_str};
+use crate::view_model::{category_label, line_range_label, verdict_str, NearMissView};
+
+/// The documents behind a step, as links.
+fn sources_view(references: Vec<Reference>) -> impl IntoView {
+    references
+        .into_iter()
+        .map(|r| view! { " " {reference_link(r)} })
+        .collect_view()
+}
+
+/// The "Why not" step: the near misses, nearest first.
+fn why_not_view(misses: Vec<NearMissView>, more: usize, sources: Vec<Reference>) -> AnyView {
+    if misses.is_empty() {
+        return view! {
+            <li data-testid="explain-why-not">
+                <span class="step-title">"Why not another rule"</span>
+                "No other rule came near: none matched without deciding, and none nearly matched."
+            </li>
+        }
+        .into_any();
+    }
+    view! {
+        <li data-testid="explain-why-not">
+            <span class="step-title">"Why not another rule"</span>
+            <ul class="near-misses">
+                {misses
+                    .into_iter()
+                    .map(|m| {
+                        view! {
+                            <li data-testid="near-miss">
+                                <LineLink line=m.line label=format!("L{}", m.line)/>
+                                " "
+                                <code>{m.text}</code>
+                                " "
+                                <span>{m.reason}</span>
+                                {m.would_decide.then_some(" It would have decided.")}
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+            {(more > 0).then(|| format!("{more} more came near; these are the nearest. "))}
+            {sources_view(sources)}
+        </li>
+    }
+    .into_any()
+}
 
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
@@ -23,6 +70,16 @@ pub fn ExplanationPanel() -> impl IntoView {
                     view! {
                         <div class="explain-summary">
                             {verdict_badge(e.allowed)}
+                            {(e.line > 0).then(|| {
+                                view! {
+                                    <span class="explain-rule" data-testid="explain-rule">
+                                        "decided by "
+                                        <LineLink line=e.line label=format!("L{}", e.line)/>
+                                        " "
+                                        <code>{e.rule.clone()}</code>
+                                    </span>
+                                }
+                            })}
                             <span class="explain-target">
                                 <code>{e.url.clone()}</code>
                                 " for "
@@ -47,8 +104,8 @@ pub fn ExplanationPanel() -> impl IntoView {
                                             </span>
                                         }
                                     })}
-                                ". "
-                                {reference_link(reference::SPECIAL_CHARACTERS)}
+                                "."
+                                {sources_view(e.sources.path.clone())}
                             </li>
                             <li>
                                 <span class="step-title">"Group"</span>
@@ -63,9 +120,11 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         })
                                         .collect_view()}
                                 </span>
-                                " "
-                                {reference_link(reference::USER_AGENT)}
+                                {sources_view(e.sources.groups.clone())}
                             </li>
+                            // No rule was evaluated when how fetching ended
+                            // decided, for /robots.txt, or with no group.
+                            {e.rules_evaluated.then(|| view! {
                             <li>
                                 <span class="step-title">"Matching rules"</span>
                                 {if matches.is_empty() {
@@ -103,19 +162,17 @@ pub fn ExplanationPanel() -> impl IntoView {
                                     }
                                         .into_any()
                                 }}
+                                {sources_view(e.sources.rules.clone())}
                             </li>
+                            })}
                             <li>
                                 <span class="step-title">"Decision"</span>
                                 <span data-testid="explain-decision">{e.decision.clone()}</span>
                                 " "
-                                <span class="muted">{format!("({}) ", category_label(e.category))}</span>
-                                // The fetch outcome's own section, or the rules'.
-                                {reference_link(if matches!(e.category, Category::Unavailable | Category::Unreachable) {
-                                    reference::ACCESS_RESULTS
-                                } else {
-                                    reference::RULES
-                                })}
+                                <span class="muted">{format!("({})", category_label(e.category))}</span>
+                                {sources_view(e.sources.decision.clone())}
                             </li>
+                            {e.rules_evaluated.then(|| why_not_view(e.near_misses.clone(), e.more_misses, e.sources.why_not.clone()))}
                             {e
                                 .other
                                 .clone()

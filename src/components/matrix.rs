@@ -70,6 +70,12 @@ fn Audit() -> impl IntoView {
                 }
                 view! {
                     <table class="audit-table">
+                        <colgroup>
+                            <col class="audit-purpose"/>
+                            <col/>
+                            <col class="audit-partial-col"/>
+                            <col/>
+                        </colgroup>
                         <thead>
                             <tr>
                                 <th scope="col">"Purpose"</th>
@@ -90,13 +96,15 @@ fn Audit() -> impl IntoView {
                                         >
                                             <th scope="row">{group.label()}</th>
                                             {EXPOSURES
-                                                .map(|(exposure, _, class)| {
+                                                .map(|(exposure, label, class)| {
                                                     let names = group.crawlers(exposure);
                                                     view! {
-                                                        <td class=format!("audit-{class}") data-testid=format!("audit-{class}")>
+                                                        <td class=format!("audit-{class}") data-testid=format!("audit-{class}") data-label=label>
                                                             <strong>{format_count(names.len())}</strong>
                                                             " "
-                                                            <span class="audit-names">{names.join(", ")}</span>
+                                                            <ul class="audit-names">
+                                                                {names.into_iter().map(|name| view! { <li>{name}</li> }).collect_view()}
+                                                            </ul>
                                                         </td>
                                                     }
                                                 })}
@@ -195,18 +203,21 @@ fn MatrixGrid() -> impl IntoView {
                     "Rows: crawlers. Columns: the first path segments of {}, with how many each holds.",
                     plural(m.columns.iter().map(|c| c.urls).sum(), "URL", "URLs")
                 )
-            } else {
+            } else if m.common.is_empty() {
                 "Rows: crawlers. Columns: the listed URLs.".to_string()
+            } else {
+                format!("Rows: crawlers. Columns: the listed URLs, all under {}.", m.common)
             };
             let width = m.columns.len();
             let head = m
                 .columns
                 .iter()
-                .map(|c| {
+                .enumerate()
+                .map(|(column, c)| {
                     let count = (c.segments > 0).then(|| view! { <span class="matrix-count">{format_count(c.urls)}</span> });
                     view! {
                         <th scope="col" class="matrix-col" title=c.label.clone()>
-                            <span class="matrix-col-label">{c.label.clone()}</span>
+                            <span class="matrix-col-label" data-testid="matrix-head">{m.head(column).to_string()}</span>
                             {count}
                         </th>
                     }

@@ -46,13 +46,13 @@ pub mod url_set;
 
 pub use analysis::{finding_place, findings_on, Answer, Citation, Edit, Finding, Request};
 pub use document::{Document, LineView, Part, Segment};
-pub use explanation::{other_label, ExplanationView, MatchView};
+pub use explanation::{other_label, ExplanationView, MatchView, NearMissView};
 pub use export::{ExportFormat, ExportJob};
 pub use fetched::FetchedDocument;
 pub use files::{open_robots, open_urls, Opened, UrlFile};
 pub use format::{
     category_label, format_count, format_crawl_delay, format_short_count, format_size,
-    line_range_label, plural, verdict_str,
+    line_range_label, plural, shared_origin, url_origin, url_under, verdict_str,
 };
 pub use generator::{insert_ai_block, AiPolicy};
 pub use inputs::{
