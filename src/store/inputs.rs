@@ -24,7 +24,7 @@ use super::state::Read;
 use crate::samples;
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
-    add_specs, insert_ai_block, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy,
+    add_specs, insert_ai_block, normalize_newlines, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy,
     CrawlerList, Document, InputValues, UrlFile, UrlSet,
 };
 
@@ -282,8 +282,13 @@ impl Inputs {
     /// would re-parse and re-check everything, which made entering N URLs
     /// cost N² (measured on the earlier version of the app: 2,000 URLs took
     /// 11 s this way).
+    ///
+    /// Line endings are normalised on the way in (a program's insert or
+    /// a paste can carry CR LF, which the field itself drops): the text
+    /// kept must be the field's, or diagnostics' byte spans and fixes land
+    /// beside the line they mean.
     pub fn edit_text(&self, side: Side, text: String) {
-        set_if_changed(self.text_signal(side), text);
+        set_if_changed(self.text_signal(side), with_lf(text));
     }
 
     /// The crawler field as typed.
@@ -293,7 +298,7 @@ impl Inputs {
 
     /// The URL list as typed in its field.
     pub fn edit_urls(&self, text: String) {
-        set_if_changed(self.urls, text);
+        set_if_changed(self.urls, with_lf(text));
     }
 
     // Transitions: choices.
@@ -354,6 +359,7 @@ impl Inputs {
     /// the field, a file, a link): the field shows it when it is small
     /// enough to edit there.
     pub fn replace_urls(&self, text: String) {
+        let text = with_lf(text);
         self.urls_in_field.set(!too_large_to_edit(&text));
         self.urls.set(text);
         self.replaced.update(|n| *n += 1);
@@ -499,6 +505,16 @@ impl Inputs {
     /// Asks the fields to show the inputs' text again.
     fn reload(&self) {
         self.reloads.update(|n| *n += 1);
+    }
+}
+
+/// `text` with LF line endings, as its field holds it (not copied when it
+/// has no CR: typing in a 500 KiB file must not copy it at each key).
+fn with_lf(text: String) -> String {
+    if text.contains('\r') {
+        normalize_newlines(&text)
+    } else {
+        text
     }
 }
 

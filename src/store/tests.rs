@@ -586,6 +586,31 @@ fn fixes_are_typed_into_the_editor_or_applied_when_that_is_refused() {
 }
 
 #[test]
+fn crlf_text_entered_at_once_is_kept_as_the_field_keeps_it_so_a_fix_lands_on_its_line() {
+    let h = Harness::new(values("", "Googlebot", "/a"));
+    let inputs = h.store.inputs;
+    // One insert of CRLF text (a program's fill, some paste tools).
+    inputs.edit_text(
+        Side::After,
+        "User-agent: *\r\nDisallow: /a\r\nDisallow: /CREATIVE TEST/\r\nDisallow: /Unanimis/x\r\n".into(),
+    );
+    inputs.edit_urls("/a\r\n/b\r/c".into());
+    assert_eq!(inputs.urls().get_untracked(), "/a\n/b\n/c");
+    h.settle();
+    let fix = inputs
+        .document(Side::After)
+        .with_untracked(|d| d.robots.diagnostics().iter().find_map(|d| d.fix.clone()))
+        .unwrap();
+    h.state().undo_refused = true;
+    inputs.apply_fix(&fix);
+    h.settle();
+    assert_eq!(
+        inputs.text(Side::After).get_untracked(),
+        "User-agent: *\nDisallow: /a\nDisallow: /CREATIVE%20TEST/\nDisallow: /Unanimis/x\n"
+    );
+}
+
+#[test]
 fn crawlers_and_url_lists_change_through_their_transitions() {
     let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
     let inputs = h.store.inputs;
