@@ -24,8 +24,8 @@ use super::state::Read;
 use crate::samples;
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
-    add_specs, insert_ai_block, normalize_newlines, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy,
-    CrawlerList, Document, InputValues, UrlFile, UrlSet,
+    add_specs, insert_ai_block, normalize_newlines, open_robots, open_urls, remove_spec,
+    too_large_to_edit, AiPolicy, CrawlerList, Document, InputValues, UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare

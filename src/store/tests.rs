@@ -142,6 +142,80 @@ fn typing_rechecks_and_keeps_the_selected_row() {
 }
 
 #[test]
+fn new_input_keeps_the_same_url_and_crawler_else_selects_the_first_decided_row() {
+    let h = Harness::new(values(ROBOTS, "Googlebot, bingbot", "/a\n/private/x\n/b"));
+    h.store.selection.select(5);
+    // /b as bingbot moves from row 5 to row 3.
+    h.store.inputs.edit_urls("/new\n/b\n/a".into());
+    h.settle();
+    assert_eq!(selected(&h), Some(3));
+    assert_eq!(rows(&h)[3].0, "/b");
+    // A crawler added before it moves it again.
+    h.store
+        .inputs
+        .edit_agents("GPTBot, Googlebot, bingbot".into());
+    h.settle();
+    assert_eq!(selected(&h), Some(5));
+    // /b is gone: the first row a rule decided.
+    h.store.inputs.edit_urls("/z\n/private/y".into());
+    h.settle();
+    assert_eq!(selected(&h), Some(3));
+    assert_eq!(rows(&h)[3].3, 2);
+}
+
+#[test]
+fn the_link_keeps_the_view_and_a_fresh_page_shows_it() {
+    let h = Harness::new(values(
+        ROBOTS,
+        "Googlebot, bingbot",
+        "/a\n/private/x\n/private/y\n/b",
+    ));
+    let table = h.store.table;
+    table.filter_verdict(VerdictFilter::Disallowed);
+    table.filter_crawler(Some(1));
+    table.filter_text("private".into());
+    table.order_by(Order::Line);
+    table.toggle_by_rule();
+    table.toggle_matrix();
+    h.store.selection.select(5);
+    h.settle();
+    let hash = h.state().hash.clone();
+    let view = AppState::from_hash(&hash).unwrap().unwrap().view;
+    assert_eq!(
+        (
+            view.verdict.as_str(),
+            view.crawler,
+            view.text.as_str(),
+            view.order.as_str()
+        ),
+        ("disallowed", Some(1), "private", "line")
+    );
+    assert!(view.by_rule && view.matrix);
+    assert_eq!(view.selected, Some(5));
+    let host = TestHost::default();
+    host.state().hash = hash;
+    let fresh = Harness::with_host(host, Store::start);
+    fresh.settle();
+    assert_eq!(
+        fresh.store.table.query().get_untracked(),
+        table.query().get_untracked()
+    );
+    assert!(fresh.store.table.by_rule().get_untracked());
+    assert!(fresh.store.table.matrix().get_untracked());
+    assert_eq!(selected(&fresh), Some(5));
+    // A pasted link restores the view too; the rows of one rule as well.
+    table.show_decided_by(DecidedBy::NoRule);
+    h.settle();
+    fresh.store.share.open_link(&h.state().hash.clone());
+    fresh.settle();
+    assert_eq!(
+        fresh.store.table.query().get_untracked(),
+        table.query().get_untracked()
+    );
+    assert!(!fresh.store.table.by_rule().get_untracked());
+}
+
+#[test]
 fn the_comparison_belongs_to_its_results_in_either_mode_and_in_compare_mode() {
     let h = Harness::new(values(
         "User-agent: *\nDissallow: /x\n",
@@ -420,7 +494,7 @@ fn copying_the_link_puts_the_state_in_it_or_offers_it_in_a_field() {
 fn the_link_and_storage_follow_the_inputs_after_a_pause() {
     let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
     let hash = h.state().hash.clone();
-    assert!(hash.starts_with("#v2."), "{hash}");
+    assert!(hash.starts_with("#v3."), "{hash}");
     assert_eq!(h.state().kept.as_deref(), Some(&hash[1..]));
     h.store.inputs.edit_agents("Googlebot, GPTBot".into());
     h.run_ready();
@@ -592,7 +666,8 @@ fn crlf_text_entered_at_once_is_kept_as_the_field_keeps_it_so_a_fix_lands_on_its
     // One insert of CRLF text (a program's fill, some paste tools).
     inputs.edit_text(
         Side::After,
-        "User-agent: *\r\nDisallow: /a\r\nDisallow: /CREATIVE TEST/\r\nDisallow: /Unanimis/x\r\n".into(),
+        "User-agent: *\r\nDisallow: /a\r\nDisallow: /CREATIVE TEST/\r\nDisallow: /Unanimis/x\r\n"
+            .into(),
     );
     inputs.edit_urls("/a\r\n/b\r/c".into());
     assert_eq!(inputs.urls().get_untracked(), "/a\n/b\n/c");

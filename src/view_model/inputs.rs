@@ -4,7 +4,7 @@
 
 use robots_matcher::{unusable_token_message, Crawler, CrawlerSpecError, FetchOutcome, Mode};
 
-use crate::link::AppState;
+use crate::link::{AppState, ViewState};
 
 /// Replaces CR LF and lone CR with LF, as a `<textarea>` does with its
 /// value, so line numbers in the app and in the text always agree. Line
@@ -188,6 +188,7 @@ impl InputValues {
             mode: self.mode,
             before: self.before.clone(),
             fetch: self.fetch,
+            view: ViewState::default(),
         }
     }
 }
