@@ -416,7 +416,8 @@ impl Inputs {
     }
 
     /// Reads URL files (text, CSV, sitemaps, gzip-compressed or not) into
-    /// the URL list, and says how many URLs each gave.
+    /// the URL list, and says how many URLs each gave; files giving none (a
+    /// sitemap index alone) leave the list as it was.
     pub fn open_url_files(&self, files: Vec<PickedFile>) {
         let inputs = *self;
         spawn_local(async move {
@@ -437,7 +438,9 @@ impl Inputs {
                 }
             }
             let opened = open_urls(&read);
-            inputs.replace_urls(opened.text);
+            if !opened.gave_nothing() {
+                inputs.replace_urls(opened.text);
+            }
             inputs.messages.notify(opened.note, opened.warning);
         });
     }

@@ -609,6 +609,16 @@ fn opened_files_are_decoded_and_said_so() {
     assert_eq!(h.store.inputs.url_set().with_untracked(|u| u.list.len()), 3);
     let (text, _) = notice(&h).unwrap();
     assert!(text.contains("sitemap.xml"), "{text}");
+    // A sitemap index alone names sitemaps, not pages: the list stays.
+    let index =
+        b"<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>";
+    h.store
+        .inputs
+        .open_url_files(vec![file("index.xml", Some(index))]);
+    h.settle();
+    assert_eq!(h.store.inputs.url_set().with_untracked(|u| u.list.len()), 3);
+    let (text, _) = notice(&h).unwrap();
+    assert!(text.ends_with("The URL list is unchanged."), "{text}");
 }
 
 #[test]
