@@ -16,6 +16,7 @@
 //! - [`generator`]: the AI crawler block the editor can insert;
 //! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
 //!   audit by purpose;
+//! - [`diagnostics`]: the diagnostics grouped, filtered, fixed by kind;
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
@@ -23,6 +24,7 @@
 //! - [`format`](mod@format): numbers and names for people;
 //! - [`sort`]: the app's one sort.
 
+pub mod diagnostics;
 pub mod document;
 pub mod explanation;
 pub mod export;
@@ -39,6 +41,9 @@ pub mod startup;
 pub mod text;
 pub mod url_set;
 
+pub use diagnostics::{
+    fix_all, group_diagnostics, severity_counts, DiagnosticGroup, SEVERITY_FILTERS,
+};
 pub use document::{diagnostic_place, Document, LineView, Part, Segment};
 pub use explanation::{other_label, ExplanationView, MatchView};
 pub use export::{ExportFormat, ExportJob};

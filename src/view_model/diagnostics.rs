@@ -1,0 +1,185 @@
+//! Diagnostics at scale: grouped by code (and severity), counted, filtered
+//! by severity, the findings that change verdicts first, and "fix all of
+//! this kind" as one edit.
+//!
+//! A pure function of a list of diagnostics, wherever the list comes from
+//! (the parse on the page, or a worker). Which findings change verdicts is
+//! the library's answer ([`Code::changes_verdicts`]), and a group's fixes
+//! become one edit through the library's [`combined_fix`], the same
+//! splicing `robotstxt lint --fix` does.
+
+use robots_matcher::tools::lint::{combined_fix, Code, Diagnostic, Fix, Severity};
+
+/// Diagnostics of one code and severity (a code can carry two: Noindex is
+/// a warning, Crawl-delay an info, both `unsupported-directive`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DiagnosticGroup {
+    /// Their code.
+    pub code: Code,
+    /// Their severity.
+    pub severity: Severity,
+    /// Whether they change verdicts (the library's answer for the code).
+    pub changes_verdicts: bool,
+    /// Indices into the list, in its order (by line).
+    pub items: Vec<usize>,
+    /// How many of them have a fix.
+    pub fixes: usize,
+}
+
+/// The groups of `diagnostics` of severity `only` (every severity when
+/// `None`): the findings that change verdicts first, then by severity,
+/// then by the first line they are on. Linear in the diagnostics.
+pub fn group_diagnostics(
+    diagnostics: &[Diagnostic],
+    only: Option<Severity>,
+) -> Vec<DiagnosticGroup> {
+    let mut groups: Vec<DiagnosticGroup> = Vec::new();
+    for (i, d) in diagnostics.iter().enumerate() {
+        if only.is_some_and(|severity| severity != d.severity) {
+            continue;
+        }
+        // At most a few dozen groups (one per code and severity).
+        let at = match groups
+            .iter()
+            .position(|g| g.code == d.code && g.severity == d.severity)
+        {
+            Some(at) => at,
+            None => {
+                groups.push(DiagnosticGroup {
+                    code: d.code,
+                    severity: d.severity,
+                    changes_verdicts: d.code.changes_verdicts(),
+                    items: Vec::new(),
+                    fixes: 0,
+                });
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[at];
+        group.items.push(i);
+        group.fixes += usize::from(d.fix.is_some());
+    }
+    // Stable: groups keep the order of their first finding within a rank.
+    groups.sort_by_key(|g| (!g.changes_verdicts, g.severity));
+    groups
+}
+
+/// How many diagnostics have each severity: errors, warnings, infos.
+pub fn severity_counts(diagnostics: &[Diagnostic]) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for d in diagnostics {
+        counts[match d.severity {
+            Severity::Error => 0,
+            Severity::Warning => 1,
+            Severity::Info => 2,
+        }] += 1;
+    }
+    counts
+}
+
+/// Every fix of the diagnostics of `code` and `severity` in `text` (the
+/// text they were found in) as one edit, which the editor's undo takes
+/// back at once.
+pub fn fix_all(
+    text: &str,
+    diagnostics: &[Diagnostic],
+    code: Code,
+    severity: Severity,
+) -> Option<Fix> {
+    let of_kind = diagnostics
+        .iter()
+        .filter(|d| d.code == code && d.severity == severity);
+    let mut fix = combined_fix(text.as_bytes(), of_kind)?;
+    fix.title = format!("Fix every {code}");
+    Some(fix)
+}
+
+/// The severity filter's options: its key, and the severity it keeps.
+pub const SEVERITY_FILTERS: [(&str, Option<Severity>); 4] = [
+    ("all", None),
+    ("error", Some(Severity::Error)),
+    ("warning", Some(Severity::Warning)),
+    ("info", Some(Severity::Info)),
+];
+
+#[cfg(test)]
+mod tests {
+    use robots_matcher::Mode;
+
+    use super::*;
+    use crate::view_model::Document;
+
+    const FILE: &str = "User-agent: *\nNoindex: /a\nDisallow: /CREATIVE TEST/\nNoindex: /b\nCrawl-delay: 5\nDissallow: /x\nDisallow: /my page/\nNoindex: /c\n";
+
+    fn diagnostics(text: &str) -> Vec<Diagnostic> {
+        Document::new(text, Mode::Google, true)
+            .diagnostics()
+            .to_vec()
+    }
+
+    #[test]
+    fn groups_count_by_code_and_severity_with_verdict_changes_first() {
+        let all = diagnostics(FILE);
+        let groups = group_diagnostics(&all, None);
+        let summary: Vec<(&str, Severity, bool, usize)> = groups
+            .iter()
+            .map(|g| {
+                (
+                    g.code.as_str(),
+                    g.severity,
+                    g.changes_verdicts,
+                    g.items.len(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                ("pattern-needs-encoding", Severity::Warning, true, 2),
+                ("typo-accepted", Severity::Warning, true, 1),
+                ("unsupported-directive", Severity::Warning, false, 3),
+                ("unsupported-directive", Severity::Info, false, 1),
+            ]
+        );
+        let lines: Vec<u32> = groups[2].items.iter().map(|&i| all[i].line).collect();
+        assert_eq!(lines, [2, 4, 8]);
+        assert_eq!(
+            groups.iter().map(|g| g.items.len()).sum::<usize>(),
+            all.len()
+        );
+        assert_eq!(severity_counts(&all), [0, 6, 1]);
+        // The filter keeps one severity.
+        let infos = group_diagnostics(&all, Some(Severity::Info));
+        assert_eq!(infos.len(), 1);
+        assert_eq!(infos[0].items.len(), 1);
+        assert!(group_diagnostics(&all, Some(Severity::Error)).is_empty());
+    }
+
+    #[test]
+    fn fixing_all_of_a_kind_is_one_edit_that_removes_them() {
+        let all = diagnostics(FILE);
+        let code = Code::PatternNeedsEncoding;
+        let group = &group_diagnostics(&all, None)[0];
+        assert_eq!((group.code, group.fixes), (code, 2));
+        let fix = fix_all(FILE, &all, code, Severity::Warning).unwrap();
+        let mut fixed = FILE.to_string();
+        fixed.replace_range(fix.span.clone(), &fix.replacement);
+        assert!(fixed.contains("Disallow: /CREATIVE%20TEST/\n"), "{fixed}");
+        assert!(fixed.contains("Disallow: /my%20page/\n"), "{fixed}");
+        // Only that kind changed.
+        assert!(fixed.contains("Dissallow: /x"));
+        let after = diagnostics(&fixed);
+        assert!(after.iter().all(|d| d.code != code));
+        assert_eq!(after.len(), all.len() - 2);
+        assert_eq!(fix_all(FILE, &all, Code::Bom, Severity::Info), None);
+    }
+
+    #[test]
+    fn thousands_of_findings_group_in_linear_time() {
+        let file = format!("User-agent: *\n{}", "Noindex: /x\n".repeat(20_000));
+        let all = diagnostics(&file);
+        let groups = group_diagnostics(&all, None);
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups[0].items.len(), 20_000);
+    }
+}
