@@ -5,8 +5,7 @@
 use leptos::prelude::*;
 
 use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
-use robots_matcher::tools::lint::{Code, Fix, Severity};
-use robots_matcher::tools::reference::Reference;
+use robots_matcher::tools::lint::{Diagnostic, Severity};
 
 use crate::store::{use_inputs, Inputs, Side};
 use crate::view_model::{
@@ -14,34 +13,16 @@ use crate::view_model::{
     severity_counts, SEVERITY_FILTERS,
 };
 
-/// Each group lists at most this many; a huge file can have thousands of
-/// one kind (fixing all of a kind still fixes every one).
-const MAX_LISTED: usize = 100;
-
-/// One diagnostic as its row shows it.
-type Item = (
-    u32,
-    Severity,
-    &'static str,
-    String,
-    String,
-    Option<Fix>,
-    Reference,
-);
-
-/// A group as shown: its kind, count, fixes and first items.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct GroupView {
-    code: Code,
-    severity: Severity,
-    changes_verdicts: bool,
-    count: usize,
-    fixes: usize,
-    items: Vec<Item>,
-}
+/// Each group lists at most this many, and the list at most [`MAX_LISTED`]
+/// in all: a huge file can have thousands of one kind (fixing all of a
+/// kind still fixes every one).
+const MAX_PER_GROUP: usize = 100;
+const MAX_LISTED: usize = 300;
 
 /// The diagnostics, grouped by kind (the ones that change verdicts first),
-/// with a severity filter and a fix for all of a kind.
+/// with a severity filter and a fix for all of a kind. Drawn anew when the
+/// diagnostics change (no keyed list: its code cost more than redrawing at
+/// most 300 rows).
 #[component]
 pub fn Diagnostics() -> impl IntoView {
     let inputs = use_inputs();
@@ -49,37 +30,7 @@ pub fn Diagnostics() -> impl IntoView {
     let only = RwSignal::new(None::<Severity>);
     // The one place diagnostics are read; the rest is the view model's.
     let counts = Memo::new(move |_| document.with(|d| severity_counts(d.diagnostics())));
-    let groups = Memo::new(move |_| {
-        document.with(|d| {
-            let all = d.diagnostics();
-            group_diagnostics(all, only.get())
-                .into_iter()
-                .map(|g| GroupView {
-                    code: g.code,
-                    severity: g.severity,
-                    changes_verdicts: g.changes_verdicts,
-                    count: g.items.len(),
-                    fixes: g.fixes,
-                    items: g.items[..g.items.len().min(MAX_LISTED)]
-                        .iter()
-                        .map(|&i| {
-                            let d = &all[i];
-                            (
-                                d.line,
-                                d.severity,
-                                d.code.as_str(),
-                                d.message.clone(),
-                                diagnostic_place(d),
-                                d.fix.clone(),
-                                d.code.reference(),
-                            )
-                        })
-                        .collect(),
-                })
-                .collect::<Vec<_>>()
-        })
-    });
-    let total = Memo::new(move |_| counts.get().iter().sum::<usize>());
+    let total = move || counts.get().iter().sum::<usize>();
     let fix_kind = move |code, severity| {
         let fix = inputs.text(Side::After).with_untracked(|text| {
             document.with_untracked(|d| fix_all(text, d.diagnostics(), code, severity))
@@ -88,93 +39,92 @@ pub fn Diagnostics() -> impl IntoView {
             inputs.apply_fix(&fix);
         }
     };
+    let groups = move || {
+        document.with(|d| {
+            let all = d.diagnostics();
+            let mut budget = MAX_LISTED;
+            group_diagnostics(all, only.get())
+                .into_iter()
+                .map(|g| {
+                    let (code, severity, count) = (g.code, g.severity, g.items.len());
+                    let listed = count.min(MAX_PER_GROUP).min(budget);
+                    budget -= listed;
+                    // Small groups and the ones that change verdicts start open.
+                    let open = g.changes_verdicts || count <= 5;
+                    view! {
+                        <details class="diagnostic-group" open=open data-testid="diagnostic-group" data-code=code.as_str() data-count=count.to_string()>
+                            <summary>
+                                <span class=severity_class(severity)>{severity_symbol(severity)}" "{severity.as_str()}</span>
+                                " "<code>{code.as_str()}</code>
+                                <strong>{format!(" \u{d7} {}", format_count(count))}</strong>
+                                {g.changes_verdicts.then(|| view! { <span class="badge" data-testid="changes-verdicts">"changes verdicts"</span> })}
+                            </summary>
+                            {(g.fixes > 1).then(|| view! {
+                                <button
+                                    type="button"
+                                    class="button button-small"
+                                    data-testid="fix-all"
+                                    title="One edit; Ctrl+Z in the editor undoes it"
+                                    on:click=move |_| fix_kind(code, severity)
+                                >
+                                    {format!("Fix all {}", format_count(g.fixes))}
+                                </button>
+                            })}
+                            <ul>
+                                {g.items[..listed].iter().map(|&i| diagnostic_item(inputs, &all[i])).collect_view()}
+                            </ul>
+                            {(count > listed).then(|| view! {
+                                <p class="muted small">{format!("{} more of this kind not listed.", format_count(count - listed))}</p>
+                            })}
+                        </details>
+                    }
+                })
+                .collect_view()
+        })
+    };
     view! {
         <section class="card diagnostics-card" aria-labelledby="diagnostics-heading">
             <div class="card-head">
                 <h2 id="diagnostics-heading">"Diagnostics"</h2>
-                <span class="muted small">{move || plural(total.get(), "finding", "findings")}</span>
-                <Show when=move || { total.get() > 0 }>
-                    <select
-                        class="small"
-                        aria-label="Severity"
-                        data-testid="diagnostic-severity"
-                        on:change=move |ev| {
-                            let key = event_target_value(&ev);
-                            only.set(SEVERITY_FILTERS.iter().find(|(k, _)| *k == key).and_then(|(_, s)| *s));
-                        }
-                    >
-                        {move || {
-                            let [errors, warnings, infos] = counts.get();
-                            let labels = [
-                                format!("All ({})", errors + warnings + infos),
-                                format!("Errors ({errors})"),
-                                format!("Warnings ({warnings})"),
-                                format!("Info ({infos})"),
-                            ];
-                            SEVERITY_FILTERS
-                                .iter()
-                                .zip(labels)
-                                .map(|((key, severity), label)| view! {
-                                    <option value=*key selected=only.get_untracked() == *severity>{label}</option>
-                                })
-                                .collect_view()
-                        }}
-                    </select>
-                </Show>
+                <span class="muted small">{move || plural(total(), "finding", "findings")}</span>
+                <select
+                    class="small"
+                    aria-label="Severity"
+                    data-testid="diagnostic-severity"
+                    on:change=move |ev| {
+                        let key = event_target_value(&ev);
+                        only.set(SEVERITY_FILTERS.iter().find(|(k, _)| *k == key).and_then(|(_, s)| *s));
+                    }
+                >
+                    {move || {
+                        let counts = counts.get();
+                        SEVERITY_FILTERS
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (key, severity))| {
+                                let n = match i.checked_sub(1) {
+                                    Some(i) => counts[i],
+                                    None => counts.iter().sum(),
+                                };
+                                view! { <option value=*key selected=only.get_untracked() == *severity>{format!("{key} ({n})")}</option> }
+                            })
+                            .collect_view()
+                    }}
+                </select>
             </div>
-            <Show
-                when=move || { total.get() > 0 }
-                fallback=|| view! { <p class="muted">"No problems found."</p> }
-            >
-                <div class="diagnostics" data-testid="diagnostics">
-                    <For
-                        each=move || groups.get()
-                        key=|g| g.clone()
-                        children=move |g| {
-                            let (code, severity) = (g.code, g.severity);
-                            // Small groups and the ones that change verdicts start open.
-                            let open = g.changes_verdicts || g.count <= 5;
-                            view! {
-                                <details class="diagnostic-group" open=open data-testid="diagnostic-group" data-code=code.as_str() data-count=g.count.to_string()>
-                                    <summary>
-                                        <span class=format!("sev-symbol {}", severity_class(severity)) aria-hidden="true">{severity_symbol(severity)}</span>
-                                        " "<code class="diagnostic-code">{code.as_str()}</code>
-                                        <strong>{format!(" \u{d7}{}", format_count(g.count))}</strong>
-                                        {g.changes_verdicts.then(|| view! { <span class="badge" data-testid="changes-verdicts">" changes verdicts"</span> })}
-                                        <span class="muted small">" "{code.description()}</span>
-                                    </summary>
-                                    {(g.fixes > 1).then(|| view! {
-                                        <button
-                                            type="button"
-                                            class="button button-small"
-                                            data-testid="fix-all"
-                                            title="One edit; Ctrl+Z in the editor undoes it"
-                                            on:click=move |_| fix_kind(code, severity)
-                                        >
-                                            {format!("Fix all {}", format_count(g.fixes))}
-                                        </button>
-                                    })}
-                                    <ul>
-                                        {g.items.into_iter().map(|item| diagnostic_item(inputs, item)).collect_view()}
-                                    </ul>
-                                    {(g.count > MAX_LISTED).then(|| view! {
-                                        <p class="muted small">{format!("{} more of this kind not listed.", format_count(g.count - MAX_LISTED))}</p>
-                                    })}
-                                </details>
-                            }
-                        }
-                    />
-                </div>
-            </Show>
+            {move || if total() == 0 {
+                view! { <p class="muted">"No problems found."</p> }.into_any()
+            } else {
+                view! { <div class="diagnostics" data-testid="diagnostics">{groups}</div> }.into_any()
+            }}
         </section>
     }
 }
 
 /// One diagnostic: where, what, why, and its fix.
-fn diagnostic_item(
-    inputs: Inputs,
-    (line, severity, code, message, place, fix, reference): Item,
-) -> impl IntoView {
+fn diagnostic_item(inputs: Inputs, d: &Diagnostic) -> impl IntoView {
+    let (line, severity, code) = (d.line, d.severity, d.code.as_str());
+    let fix = d.fix.clone();
     view! {
         <li class=format!("diagnostic {}", severity_class(severity)) data-testid="diagnostic" data-code=code data-line=line.to_string()>
             <button
@@ -184,13 +134,13 @@ fn diagnostic_item(
                 on:click=move |_| inputs.show_line(Side::After, line, true)
             >
                 <span class="sev-symbol" aria-hidden="true">{severity_symbol(severity)}</span>
-                <span class="diagnostic-place">{place}</span>
+                <span class="diagnostic-place">{diagnostic_place(d)}</span>
                 <span class="sev-text">{severity.as_str()}</span>
                 <code class="diagnostic-code">{code}</code>
                 // The name is the visible text, then what the button does.
                 <span class="visually-hidden">{(line > 0).then_some(": go to the line")}</span>
             </button>
-            <p class="diagnostic-message">{message} " " {reference_link(reference)}</p>
+            <p class="diagnostic-message">{d.message.clone()} " " {reference_link(d.code.reference())}</p>
             {fix.map(|fix| {
                 let title = fix.title.clone();
                 view! {

@@ -85,11 +85,11 @@ pub fn RuleCounts() -> impl IntoView {
                             </p>
                         })}
                     <h3 class="small">{format!("Dead for these URLs: {}", plural(dead_total, "rule decides", "rules decide"))}" none of them, though a chosen crawler reads its group"</h3>
-                    <RuleList rules=dead testid="dead-rule"/>
+                    {rule_list(dead, "dead-rule")}
                     {(!unread.is_empty()).then(|| view! {
                         <h3 class="small">{format!("Not read by the chosen crawlers: {}", plural(unread.len(), "rule", "rules"))}</h3>
                         <p class="muted small">"No chosen crawler reads these groups, so they decide nothing here; other crawlers may obey them. Add those crawlers before deleting any."</p>
-                        <RuleList rules=unread testid="unread-rule"/>
+                        {rule_list(unread, "unread-rule")}
                     })}
                 }
             }}
@@ -98,8 +98,7 @@ pub fn RuleCounts() -> impl IntoView {
 }
 
 /// Rules deciding none of the results, at most [`LISTED`].
-#[component]
-fn RuleList(rules: Vec<RuleCount>, testid: &'static str) -> impl IntoView {
+fn rule_list(rules: Vec<RuleCount>, testid: &'static str) -> impl IntoView {
     let total = rules.len();
     view! {
         <ul class="dead-rules" data-testid=format!("{testid}s")>
