@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::components::common::drop_zone::DropZone;
 use crate::components::common::text_area::{reloaded, TextField};
-use crate::store::use_inputs;
-use crate::view_model::{format_size, plural};
+use crate::store::{use_inputs, Inputs};
+use crate::view_model::{format_size, plural, OriginSplit};
 
 /// What the URL file picker offers.
 const URL_FILES: &str =
@@ -21,6 +21,7 @@ pub fn UrlInput() -> impl IntoView {
     let inputs = use_inputs();
     let url_set = inputs.url_set();
     let count = Memo::new(move |_| url_set.with(|u| u.list.len()));
+    let origins = inputs.origins();
     let in_field = inputs.urls_in_field();
     let zone = DropZone::new();
     let field = TextField::new();
@@ -79,11 +80,39 @@ pub fn UrlInput() -> impl IntoView {
                     )
                 ></textarea>
             </Show>
+            {move || origins.with(|split| (split.origins.len() > 1).then(|| origin_choice(inputs, split)))}
             <p id="urls-help" class="hint">
                 "One per line: full URLs or paths like "<code>"/shop?id=1"</code>
                 ". Paste or drop a list, a CSV export or a sitemap. Only the path and query are matched."
             </p>
         </div>
+    }
+}
+
+/// URLs on several origins: which one the robots.txt is for, and how many
+/// URLs of the others are not checked against it.
+fn origin_choice(inputs: Inputs, split: &OriginSplit) -> impl IntoView {
+    let governed = split.governed.as_ref().map(|o| o.to_string());
+    let options = split
+        .origins
+        .iter()
+        .map(|(origin, n)| {
+            let origin = origin.to_string();
+            let selected = Some(&origin) == governed.as_ref();
+            view! { <option value=origin.clone() selected=selected>{format!("{origin} ({})", plural(*n, "URL", "URLs"))}</option> }
+        })
+        .collect_view();
+    view! {
+        <p class="small origin-choice" data-testid="origins-note">
+            <label for="origin-select">"These URLs span "{plural(split.origins.len(), "origin", "origins")}"; a robots.txt governs only its own (scheme, host, port). This file is for "</label>
+            <select id="origin-select" data-testid="origin-select" on:change=move |ev| inputs.set_origin(event_target_value(&ev))>
+                {options}
+            </select>
+            {format!(
+                ": {} of other origins are not checked. Choose another origin and paste its robots.txt to check its URLs.",
+                plural(split.others, "URL", "URLs")
+            )}
+        </p>
     }
 }
 

@@ -25,7 +25,7 @@ use crate::samples;
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
     add_specs, insert_ai_block, normalize_newlines, open_robots, open_urls, remove_spec,
-    too_large_to_edit, AiPolicy, CrawlerList, Document, InputValues, UrlFile, UrlSet,
+    too_large_to_edit, AiPolicy, CrawlerList, Document, InputValues, OriginSplit, UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare
@@ -75,6 +75,10 @@ pub struct Inputs {
     line_diff: Memo<Shared<LineDiff>>,
     crawlers: Memo<Shared<CrawlerList>>,
     url_set: Memo<Shared<UrlSet>>,
+    /// The origin chosen for the robots.txt (else its URLs' first).
+    origin: RwSignal<Option<String>>,
+    origins: Memo<Shared<OriginSplit>>,
+    checked_urls: Memo<Shared<UrlSet>>,
     /// Milliseconds the last parse of the draft took, until a check counts
     /// it (see [`Inputs::take_parse_ms`]).
     parse_ms: StoredValue<f64>,
@@ -120,6 +124,19 @@ impl Inputs {
         let crawlers =
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
         let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
+        let origin = RwSignal::new(None::<String>);
+        let origins = Memo::new(move |_| {
+            url_set.with(|set| {
+                origin.with(|chosen| Shared::new(OriginSplit::new(set, chosen.as_deref())))
+            })
+        });
+        let checked_urls = Memo::new(move |_| {
+            let set = url_set.get();
+            match origins.with(|split| split.checked(&set)) {
+                Some(checked) => Shared::new(checked),
+                None => set,
+            }
+        });
         Inputs {
             robots,
             before,
@@ -139,6 +156,9 @@ impl Inputs {
             line_diff,
             crawlers,
             url_set,
+            origin,
+            origins,
+            checked_urls,
             parse_ms,
             messages,
             host,
@@ -191,6 +211,18 @@ impl Inputs {
     /// The URL list, read.
     pub fn url_set(&self) -> Memo<Shared<UrlSet>> {
         self.url_set
+    }
+
+    /// The URL list split by origin: which origin the robots.txt is for,
+    /// and the URLs of other origins it does not govern.
+    pub fn origins(&self) -> Memo<Shared<OriginSplit>> {
+        self.origins
+    }
+
+    /// The URLs checked: those of the robots.txt's origin and the paths
+    /// (every URL, when they share one origin).
+    pub fn checked_urls(&self) -> Memo<Shared<UrlSet>> {
+        self.checked_urls
     }
 
     /// Whether the URL list is edited in its text field; a list too large
@@ -311,6 +343,11 @@ impl Inputs {
     /// Chooses how fetching robots.txt ended.
     pub fn set_fetch(&self, outcome: FetchOutcome) {
         self.fetch.set(outcome);
+    }
+
+    /// Says which of the URLs' origins the robots.txt is for.
+    pub fn set_origin(&self, origin: String) {
+        self.origin.set(Some(origin));
     }
 
     /// Applies Google's 500 KiB limit, or reads the whole file.

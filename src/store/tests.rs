@@ -216,6 +216,47 @@ fn the_link_keeps_the_view_and_a_fresh_page_shows_it() {
 }
 
 #[test]
+fn urls_of_other_origins_are_not_given_this_files_verdicts() {
+    let h = Harness::new(values(
+        ROBOTS,
+        "Googlebot",
+        "https://a.example/private\nhttps://b.example/private\n/private/press\nhttp://a.example/x",
+    ));
+    assert_eq!(
+        rows(&h),
+        [
+            (
+                "https://a.example/private".into(),
+                "Googlebot".into(),
+                false,
+                2
+            ),
+            ("/private/press".into(), "Googlebot".into(), true, 3),
+        ]
+    );
+    let notes = h
+        .store
+        .check
+        .results()
+        .with_untracked(|r| r.notes.join(" "));
+    assert!(
+        notes.contains("Not checked: 2 URLs of other origins"),
+        "{notes}"
+    );
+    // The file is for another origin.
+    h.store.inputs.set_origin("https://b.example".into());
+    h.settle();
+    assert_eq!(rows(&h)[0].0, "https://b.example/private");
+    assert_eq!(h.store.inputs.origins().with_untracked(|s| s.others), 2);
+    // One origin: every URL, as before.
+    h.store
+        .inputs
+        .edit_urls("https://a.example/private\n/x".into());
+    h.settle();
+    assert_eq!(counts(&h), (1, 1));
+}
+
+#[test]
 fn the_comparison_belongs_to_its_results_in_either_mode_and_in_compare_mode() {
     let h = Harness::new(values(
         "User-agent: *\nDissallow: /x\n",

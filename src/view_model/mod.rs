@@ -5,6 +5,7 @@
 //!
 //! - [`inputs`]: the fields (crawler specs, the shared state);
 //! - [`url_set`]: the URL field, read;
+//! - [`origins`]: which URLs the robots.txt governs (its origin's);
 //! - [`document`]: the robots.txt parsed, and what the editor draws;
 //! - [`fetched`]: the robots.txt as crawlers got it (the parse and the
 //!   fetch outcome), which every job asks for its verdicts;
@@ -35,6 +36,7 @@ pub mod generator;
 pub mod inputs;
 pub mod job;
 pub mod matrix;
+pub mod origins;
 pub mod results;
 pub mod sort;
 pub mod startup;
@@ -60,6 +62,7 @@ pub use inputs::{
 };
 pub use job::{run_for, Job};
 pub use matrix::{audit, AuditGroup, Exposure, Matrix, MatrixVerdict};
+pub use origins::OriginSplit;
 pub use results::{
     Against, BeforeView, CheckJob, CheckRun, Column, CompareJob, Comparison, Counts, DecidedBy,
     Order, OtherView, Results, RowView, RuleCount, TableQuery, TableView, VerdictFilter,
