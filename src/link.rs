@@ -30,6 +30,8 @@ const V2_TAG: &str = "v2";
 const V1_TAG: &str = "v1";
 /// The section holding the view.
 const VIEW_SECTION: usize = 1;
+/// The section holding the robots.txt files of other origins.
+const SITES_SECTION: usize = 2;
 /// Largest decompressed payload accepted from a hash.
 pub const MAX_DECODED_BYTES: usize = 8 * 1024 * 1024;
 /// Largest hash accepted before any decoding work. Incompressible payloads
@@ -70,6 +72,69 @@ pub struct AppState {
     pub fetch: FetchOutcome,
     /// What the table showed.
     pub view: ViewState,
+    /// The origin the robots.txt is for, when chosen (else its URLs'
+    /// first).
+    pub origin: Option<String>,
+    /// The robots.txt files of other origins.
+    pub sites: Vec<SiteFile>,
+}
+
+/// The robots.txt of another origin than the one in the editor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteFile {
+    /// Its origin, `scheme://host[:port]`.
+    pub origin: String,
+    /// The robots.txt.
+    pub robots_txt: String,
+    /// The version before, when comparing.
+    pub before: Option<String>,
+}
+
+/// Writes an optional text: a flag byte, then the text.
+fn put_optional(raw: &mut Vec<u8>, text: Option<&str>) {
+    match text {
+        None => raw.push(0),
+        Some(text) => {
+            raw.push(1);
+            put_bytes(raw, text.as_bytes());
+        }
+    }
+}
+
+/// The origin and the other origins' files, as section 2 holds them.
+fn sites_to_raw(origin: Option<&str>, sites: &[SiteFile]) -> Vec<u8> {
+    let mut raw = Vec::new();
+    put_optional(&mut raw, origin);
+    put_varint(&mut raw, sites.len());
+    for site in sites {
+        put_bytes(&mut raw, site.origin.as_bytes());
+        put_bytes(&mut raw, site.robots_txt.as_bytes());
+        put_optional(&mut raw, site.before.as_deref());
+    }
+    raw
+}
+
+type Sites = (Option<String>, Vec<SiteFile>);
+
+fn sites_from_raw(reader: &mut Reader<'_>) -> Result<Sites, DecodeError> {
+    let origin = reader.optional("origin")?;
+    let count = reader.varint()?;
+    // Each file takes at least three bytes.
+    if count > reader.rest.len() {
+        return Err(DecodeError::Malformed("file count exceeds the data"));
+    }
+    let mut sites = Vec::with_capacity(count);
+    for _ in 0..count {
+        sites.push(SiteFile {
+            origin: reader.text("origin")?,
+            robots_txt: reader.text("robots.txt")?,
+            before: reader.optional("robots.txt before")?,
+        });
+    }
+    if !reader.rest.is_empty() {
+        return Err(DecodeError::Malformed("unexpected data after the files"));
+    }
+    Ok((origin, sites))
 }
 
 /// What the results showed when the link was made: filters, order, the
@@ -147,6 +212,8 @@ impl Default for AppState {
             before: None,
             fetch: FetchOutcome::FETCHED,
             view: ViewState::default(),
+            origin: None,
+            sites: Vec::new(),
         }
     }
 }
@@ -210,19 +277,17 @@ impl AppState {
             put_bytes(&mut raw, crawler.as_bytes());
         }
         put_bytes(&mut raw, self.urls.as_bytes());
-        match &self.before {
-            None => raw.push(0),
-            Some(before) => {
-                raw.push(1);
-                put_bytes(&mut raw, before.as_bytes());
-            }
-        }
+        put_optional(&mut raw, self.before.as_deref());
         put_bytes(&mut raw, self.fetch.name().as_bytes());
         if self.view != ViewState::default() {
             let mut view = Vec::new();
             self.view.to_raw(&mut view);
             put_varint(&mut raw, VIEW_SECTION);
             put_bytes(&mut raw, &view);
+        }
+        if self.origin.is_some() || !self.sites.is_empty() {
+            put_varint(&mut raw, SITES_SECTION);
+            put_bytes(&mut raw, &sites_to_raw(self.origin.as_deref(), &self.sites));
         }
         raw
     }
@@ -294,22 +359,23 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
     let urls = reader.text("URL list")?;
     let (mut before, mut fetch) = (None, FetchOutcome::FETCHED);
     if version >= 2 {
-        before = match reader.byte()? {
-            0 => None,
-            1 => Some(reader.text("robots.txt before")?),
-            _ => return Err(DecodeError::Malformed("unknown compare flag")),
-        };
+        before = reader.optional("robots.txt before")?;
         fetch = reader
             .text("fetch outcome")?
             .parse()
             .map_err(|_| DecodeError::Malformed("unknown fetch outcome"))?;
     }
     let mut view = ViewState::default();
+    let (mut origin, mut sites) = (None, Vec::new());
     while version >= 3 && !reader.rest.is_empty() {
         let tag = reader.varint()?;
         let payload = reader.bytes()?;
-        if tag == VIEW_SECTION {
-            view = ViewState::from_raw(&mut Reader { rest: payload })?;
+        let mut section = Reader { rest: payload };
+        match tag {
+            VIEW_SECTION => view = ViewState::from_raw(&mut section)?,
+            SITES_SECTION => (origin, sites) = sites_from_raw(&mut section)?,
+            // A newer build's section: skipped.
+            _ => {}
         }
     }
     if !reader.rest.is_empty() {
@@ -323,6 +389,8 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
         before,
         fetch,
         view,
+        origin,
+        sites,
     })
 }
 
@@ -431,6 +499,15 @@ impl<'a> Reader<'a> {
         Ok(bytes)
     }
 
+    /// A flag byte, then a text when it is 1.
+    fn optional(&mut self, field: &'static str) -> Result<Option<String>, DecodeError> {
+        match self.byte()? {
+            0 => Ok(None),
+            1 => self.text(field).map(Some),
+            _ => Err(DecodeError::Malformed("unknown compare flag")),
+        }
+    }
+
     fn text(&mut self, field: &'static str) -> Result<String, DecodeError> {
         let bytes = self.bytes()?;
         String::from_utf8(bytes.to_vec()).map_err(|_| DecodeError::InvalidUtf8 { field })
@@ -487,6 +564,12 @@ mod tests {
                 matrix: true,
                 selected: Some(3),
             },
+            origin: Some("https://example.com".into()),
+            sites: vec![SiteFile {
+                origin: "https://shop.example.com".into(),
+                robots_txt: "User-agent: *\nDisallow: /cart\n".into(),
+                before: Some(String::new()),
+            }],
         }
     }
 
@@ -536,6 +619,8 @@ mod tests {
             state,
             AppState {
                 view: ViewState::default(),
+                origin: None,
+                sites: Vec::new(),
                 ..sample()
             }
         );
@@ -549,6 +634,8 @@ mod tests {
         let unknown = [9u8, 3, 1, 2, 3];
         let fields_len = AppState {
             view: ViewState::default(),
+            origin: None,
+            sites: Vec::new(),
             ..sample()
         }
         .to_raw()
@@ -577,6 +664,9 @@ mod tests {
                 &[1, 9, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0x7f, 0][..],
             ),
             ("section tag only", &[1][..]),
+            ("file count beyond the data", &[2, 3, 0, 0xff, 0x0f][..]),
+            ("files section with trailing data", &[2, 3, 0, 0, 9][..]),
+            ("unknown origin flag", &[2, 2, 5, 0][..]),
         ] {
             let raw = [&fields[..], tail].concat();
             let result = AppState::from_hash(&hash_of_raw_as("v3", &raw));
@@ -791,6 +881,14 @@ mod tests {
                     matrix: rng.bool(),
                     selected: rng.bool().then(|| rng.usize(..1_000_000)),
                 },
+                origin: rng.bool().then(|| text(&mut rng, 6)),
+                sites: (0..rng.usize(..3))
+                    .map(|_| SiteFile {
+                        origin: text(&mut rng, 6),
+                        robots_txt: text(&mut rng, 100),
+                        before: rng.bool().then(|| text(&mut rng, 50)),
+                    })
+                    .collect(),
             };
             let hash = state.to_hash();
             assert_eq!(AppState::from_hash(&hash), Ok(Some(state)));

@@ -21,6 +21,7 @@ use super::host::{HostRef, PickedFile};
 use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
+use crate::link::SiteFile;
 use crate::samples;
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
@@ -77,6 +78,8 @@ pub struct Inputs {
     url_set: Memo<Shared<UrlSet>>,
     /// The origin chosen for the robots.txt (else its URLs' first).
     origin: RwSignal<Option<String>>,
+    /// The robots.txt files of other origins (see [`Inputs::switch_origin`]).
+    sites: RwSignal<Vec<SiteFile>>,
     origins: Memo<Shared<OriginSplit>>,
     checked_urls: Memo<Shared<UrlSet>>,
     /// Milliseconds the last parse of the draft took, until a check counts
@@ -124,10 +127,17 @@ impl Inputs {
         let crawlers =
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
         let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
-        let origin = RwSignal::new(None::<String>);
+        let origin = RwSignal::new(initial.origin);
+        let sites = RwSignal::new(initial.sites);
         let origins = Memo::new(move |_| {
             url_set.with(|set| {
-                origin.with(|chosen| Shared::new(OriginSplit::new(set, chosen.as_deref())))
+                origin.with(|chosen| {
+                    sites.with(|sites| {
+                        let with_files: Vec<&str> =
+                            sites.iter().map(|s| s.origin.as_str()).collect();
+                        Shared::new(OriginSplit::new(set, chosen.as_deref(), &with_files))
+                    })
+                })
             })
         });
         let checked_urls = Memo::new(move |_| {
@@ -157,6 +167,7 @@ impl Inputs {
             crawlers,
             url_set,
             origin,
+            sites,
             origins,
             checked_urls,
             parse_ms,
@@ -217,6 +228,12 @@ impl Inputs {
     /// and the URLs of other origins it does not govern.
     pub fn origins(&self) -> Memo<Shared<OriginSplit>> {
         self.origins
+    }
+
+    /// The origins whose robots.txt is kept while another is shown.
+    pub fn site_origins(&self) -> Memo<Vec<String>> {
+        let sites = self.sites;
+        Memo::new(move |_| sites.with(|s| s.iter().map(|s| s.origin.clone()).collect()))
     }
 
     /// The URLs checked: those of the robots.txt's origin and the paths
@@ -281,6 +298,8 @@ impl Inputs {
                 .get_untracked()
                 .then(|| self.before.get_untracked()),
             fetch: self.fetch.get_untracked(),
+            origin: self.origin.get_untracked(),
+            sites: self.sites.get_untracked(),
         }
     }
 
@@ -294,6 +313,8 @@ impl Inputs {
         self.compare.track();
         self.before.track();
         self.fetch.track();
+        self.origin.track();
+        self.sites.track();
     }
 
     /// Milliseconds the last parse of the draft took, once: a check of new
@@ -345,9 +366,44 @@ impl Inputs {
         self.fetch.set(outcome);
     }
 
-    /// Says which of the URLs' origins the robots.txt is for.
-    pub fn set_origin(&self, origin: String) {
+    /// Shows the robots.txt of `origin` in the editor (one file per
+    /// origin, like tabs): the file shown is kept for its origin when it
+    /// holds any text (an empty one is no file), and `origin`'s file, if
+    /// one was kept, comes back, else the editor starts empty for it. The
+    /// URLs of `origin` are then checked against it.
+    pub fn switch_origin(&self, origin: String) {
+        let current = self
+            .origins
+            .with_untracked(|s| s.governed.as_ref().map(|o| o.to_string()));
+        if current.as_deref() == Some(origin.as_str()) {
+            return;
+        }
+        let robots = self.robots.get_untracked();
+        let before = self
+            .compare
+            .get_untracked()
+            .then(|| self.before.get_untracked());
+        self.sites.update(|sites| {
+            let file = match sites.iter().position(|s| s.origin == origin) {
+                Some(at) => sites.remove(at),
+                None => SiteFile::default(),
+            };
+            if let Some(current) = current {
+                if !robots.is_empty() {
+                    sites.push(SiteFile {
+                        origin: current,
+                        robots_txt: robots,
+                        before,
+                    });
+                }
+            }
+            self.robots.set(file.robots_txt);
+            self.compare.set(file.before.is_some());
+            self.before.set(file.before.unwrap_or_default());
+        });
         self.origin.set(Some(origin));
+        self.replaced.update(|n| *n += 1);
+        self.reload();
     }
 
     /// Applies Google's 500 KiB limit, or reads the whole file.
@@ -376,6 +432,8 @@ impl Inputs {
         self.compare.set(values.before.is_some());
         self.before.set(values.before.unwrap_or_default());
         self.fetch.set(values.fetch);
+        self.origin.set(values.origin);
+        self.sites.set(values.sites);
         self.replace_urls(values.urls);
     }
 

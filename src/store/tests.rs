@@ -243,15 +243,49 @@ fn urls_of_other_origins_are_not_given_this_files_verdicts() {
         notes.contains("Not checked: 2 URLs of other origins"),
         "{notes}"
     );
-    // The file is for another origin.
-    h.store.inputs.set_origin("https://b.example".into());
+    // The file of another origin: the editor starts empty for it, and
+    // the first origin's file is kept for it.
+    let inputs = h.store.inputs;
+    inputs.switch_origin("https://b.example".into());
     h.settle();
-    assert_eq!(rows(&h)[0].0, "https://b.example/private");
-    assert_eq!(h.store.inputs.origins().with_untracked(|s| s.others), 2);
+    assert_eq!(inputs.text(Side::After).get_untracked(), "");
+    assert_eq!(
+        rows(&h),
+        [
+            (
+                "https://b.example/private".into(),
+                "Googlebot".into(),
+                true,
+                0
+            ),
+            ("/private/press".into(), "Googlebot".into(), true, 0),
+        ]
+    );
+    inputs.edit_text(Side::After, "User-agent: *\nDisallow: /\n".into());
+    h.settle();
+    assert_eq!(counts(&h), (0, 2));
+    let notes = h
+        .store
+        .check
+        .results()
+        .with_untracked(|r| r.notes.join(" "));
+    assert!(
+        notes.contains("1 of them has a robots.txt of its own here"),
+        "{notes}"
+    );
+    // Back to the first origin: its file returns, the other is kept.
+    inputs.switch_origin("https://a.example".into());
+    h.settle();
+    assert_eq!(inputs.text(Side::After).get_untracked(), ROBOTS);
+    assert_eq!(counts(&h), (1, 1));
+    // Both files travel in the link.
+    let state = AppState::from_hash(&h.state().hash).unwrap().unwrap();
+    assert_eq!(state.origin.as_deref(), Some("https://a.example"));
+    assert_eq!(state.sites.len(), 1);
+    assert_eq!(state.sites[0].origin, "https://b.example");
+    assert_eq!(state.sites[0].robots_txt, "User-agent: *\nDisallow: /\n");
     // One origin: every URL, as before.
-    h.store
-        .inputs
-        .edit_urls("https://a.example/private\n/x".into());
+    inputs.edit_urls("https://a.example/private\n/x".into());
     h.settle();
     assert_eq!(counts(&h), (1, 1));
 }

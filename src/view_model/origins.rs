@@ -1,7 +1,7 @@
 //! Which URLs the robots.txt governs: a robots.txt applies to the URLs of
 //! its own origin (scheme, host and port; RFC 9309 section 2.3, asked of
-//! the library's [`Origin`]). The file is for one origin: the one chosen,
-//! else the first origin in the URL list. Paths without a host belong to
+//! the library's [`Origin`]). The file is for one origin: the one chosen
+//! (whether or not a URL has it), else the first origin in the URL list. Paths without a host belong to
 //! it; URLs of other origins are not checked against it (that would give
 //! them another site's verdicts) but counted and named per origin, so the
 //! page can say which files are missing. With one origin, or only paths,
@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use robots_matcher::Origin;
 
-use super::format::plural;
+use super::format::{format_count, plural};
 use super::url_set::UrlSet;
 
 /// The URL list split by origin.
@@ -24,15 +24,19 @@ pub struct OriginSplit {
     pub governed: Option<Origin>,
     /// How many URLs are of other origins.
     pub others: usize,
+    /// How many of those have a robots.txt of their own (kept for their
+    /// origin, checked when it is chosen).
+    pub others_with_file: usize,
     /// Whether each URL is checked, when some are not.
     keep: Option<Vec<bool>>,
 }
 
 impl OriginSplit {
-    /// Splits `urls` for a robots.txt of origin `chosen`, when that is one
-    /// of theirs, else of their first origin. Linear: each distinct
+    /// Splits `urls` for a robots.txt of origin `chosen`, else of their
+    /// first origin. Linear: each distinct
     /// `scheme://authority` prefix is read once.
-    pub fn new(urls: &UrlSet, chosen: Option<&str>) -> OriginSplit {
+    /// `with_files` names the other origins that have a robots.txt.
+    pub fn new(urls: &UrlSet, chosen: Option<&str>, with_files: &[&str]) -> OriginSplit {
         let list = &urls.list;
         let mut by_prefix: HashMap<&str, Option<usize>> = HashMap::new();
         let mut origins: Vec<(Origin, usize)> = Vec::new();
@@ -53,11 +57,15 @@ impl OriginSplit {
             }
             of_url.push(origin);
         }
-        let governed_at = chosen
-            .and_then(|chosen| origins.iter().position(|(o, _)| o.as_str() == chosen))
-            .or((!origins.is_empty()).then_some(0));
-        let others = origins.len().saturating_sub(1);
-        let keep = (others > 0).then(|| {
+        // The chosen origin is the file's, whether or not a URL has it.
+        let governed = chosen
+            .and_then(|chosen| Origin::of(chosen).ok())
+            .or_else(|| origins.first().map(|(o, _)| o.clone()));
+        let governed_at = governed
+            .as_ref()
+            .and_then(|g| origins.iter().position(|(o, _)| o == g));
+        let spans = origins.len() > usize::from(governed_at.is_some());
+        let keep = spans.then(|| {
             of_url
                 .iter()
                 .map(|o| o.is_none() || *o == governed_at)
@@ -66,9 +74,16 @@ impl OriginSplit {
         let checked = keep
             .as_ref()
             .map_or(list.len(), |k| k.iter().filter(|&&k| k).count());
+        let others_with_file = origins
+            .iter()
+            .enumerate()
+            .filter(|&(at, (o, _))| Some(at) != governed_at && with_files.contains(&o.as_str()))
+            .map(|(_, (_, n))| n)
+            .sum();
         OriginSplit {
-            governed: governed_at.map(|at| origins[at].0.clone()),
+            governed,
             others: list.len() - checked,
+            others_with_file,
             origins,
             keep,
         }
@@ -107,12 +122,34 @@ impl OriginSplit {
         if self.origins.len() - 1 > SHOWN {
             listed.push(format!("and {} more", self.origins.len() - 1 - SHOWN));
         }
-        Some(format!(
+        let mut note = format!(
             "Not checked: {} of other origins, which this robots.txt does not govern (it is {}; RFC 9309 2.3: a robots.txt applies to its own scheme, host and port): {}.",
             plural(self.others, "URL", "URLs"),
             governed.robots_txt_url(),
             listed.join(", ")
-        ))
+        );
+        if self.others_with_file > 0 {
+            note.push_str(&format!(
+                " {} of them {} a robots.txt of {} own here: choose {} origin to check them.",
+                format_count(self.others_with_file),
+                if self.others_with_file == 1 {
+                    "has"
+                } else {
+                    "have"
+                },
+                if self.others_with_file == 1 {
+                    "its"
+                } else {
+                    "their"
+                },
+                if self.others_with_file == 1 {
+                    "its"
+                } else {
+                    "their"
+                },
+            ));
+        }
+        Some(note)
     }
 }
 
@@ -136,7 +173,7 @@ mod tests {
 
     fn split(urls: &str, chosen: Option<&str>) -> (OriginSplit, Vec<String>) {
         let set = UrlSet::parse(urls);
-        let split = OriginSplit::new(&set, chosen);
+        let split = OriginSplit::new(&set, chosen, &["https://www.asos.de"]);
         let checked = split.checked(&set).map_or_else(
             || set.list.iter().map(str::to_string).collect(),
             |c| c.list.iter().map(str::to_string).collect(),
@@ -186,22 +223,31 @@ mod tests {
             "{note}"
         );
         assert!(note.contains("https://www.asos.de (1)"), "{note}");
+        assert_eq!(s.others_with_file, 1);
+        assert!(
+            note.ends_with(
+                "1 of them has a robots.txt of its own here: choose its origin to check them."
+            ),
+            "{note}"
+        );
         // The file can be for another of the origins.
         let (s, checked) = split(urls, Some("https://www.asos.de"));
         assert_eq!(checked, ["https://www.asos.de/b", "/c"]);
         assert_eq!(s.others, 5);
-        // A chosen origin the list does not have: the first one.
-        let (s, _) = split(urls, Some("https://nowhere.example"));
+        // A chosen origin the list does not have: only the paths.
+        let (s, checked) = split(urls, Some("https://nowhere.example"));
         assert_eq!(
             s.governed.as_ref().unwrap().as_str(),
-            "https://www.asos.com"
+            "https://nowhere.example"
         );
+        assert_eq!(checked, ["/c"]);
+        assert_eq!(s.others, 6);
     }
 
     #[test]
     fn the_notes_of_the_whole_list_are_kept() {
         let set = UrlSet::parse("https://a.example/x\n\nnot a url\nhttps://b.example/y");
-        let checked = OriginSplit::new(&set, None).checked(&set).unwrap();
+        let checked = OriginSplit::new(&set, None, &[]).checked(&set).unwrap();
         let notes = checked.notes().join(" | ");
         assert!(notes.contains("Skipped 1 empty line"), "{notes}");
         assert!(notes.contains("not a URL"), "{notes}");
@@ -231,7 +277,7 @@ mod tests {
             })
             .collect();
         let set = UrlSet::parse(&urls);
-        let s = OriginSplit::new(&set, None);
+        let s = OriginSplit::new(&set, None, &[]);
         assert_eq!((s.origins.len(), s.others), (2, 25_000));
         assert_eq!(s.checked(&set).unwrap().list.len(), 75_000);
     }
