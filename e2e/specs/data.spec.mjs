@@ -112,3 +112,40 @@ test('a sitemap index opened alone keeps the URL list and says what it needs', a
   await expect(page.getByTestId('urls-input')).toHaveValue('/kept\n/also');
   await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '2');
 });
+
+test('one robots.txt per origin: each URL checked against its own origin\'s file, the others not given its verdict', async ({ page, browser }) => {
+  await gotoApp(page);
+  await page.getByTestId('robots-input').fill('User-agent: *\nDisallow: /private\n');
+  await page.getByTestId('agent-input').fill('Googlebot');
+  await page.getByTestId('urls-input').fill('https://a.example/private\nhttps://b.example/private\n/private/x\nhttp://a.example:8080/private');
+  const rows = page.getByTestId('result-row');
+  // The file is for the first origin: its URL and the path; the others are
+  // counted, never given its verdict.
+  await expect(rows).toHaveCount(2);
+  expect(await rows.evaluateAll((es) => es.map((e) => `${e.dataset.url} ${e.dataset.verdict}`))).toEqual([
+    'https://a.example/private disallowed',
+    '/private/x disallowed',
+  ]);
+  await expect(page.getByTestId('result-notes')).toContainText('Not checked: 2 URLs of other origins');
+  await expect(page.getByTestId('origin-select')).toHaveValue('https://a.example');
+  // Another origin's file: the editor starts empty for it.
+  await page.getByTestId('origin-select').selectOption('https://b.example');
+  await expect(page.getByTestId('robots-input')).toHaveValue('');
+  await page.getByTestId('robots-input').fill('User-agent: *\nAllow: /\nDisallow: /x\n');
+  await expect(rows).toHaveCount(2);
+  expect(await rows.evaluateAll((es) => es.map((e) => `${e.dataset.url} ${e.dataset.verdict}`))).toEqual([
+    'https://b.example/private allowed',
+    '/private/x disallowed',
+  ]);
+  await expect(page.getByTestId('result-notes')).toContainText('1 of them has a robots.txt of its own here');
+  // Back: the first file returns; both travel in the link.
+  await page.getByTestId('origin-select').selectOption('https://a.example');
+  await expect(page.getByTestId('robots-input')).toHaveValue('User-agent: *\nDisallow: /private\n');
+  const url = await waitForLink(page, (link) => link.origin === 'https://a.example' && link.sites.length === 1);
+  const fresh = await (await browser.newContext()).newPage();
+  await fresh.goto(url);
+  await expect(fresh.getByTestId('robots-input')).toHaveValue('User-agent: *\nDisallow: /private\n');
+  await fresh.getByTestId('origin-select').selectOption('https://b.example');
+  await expect(fresh.getByTestId('robots-input')).toHaveValue('User-agent: *\nAllow: /\nDisallow: /x\n');
+  await fresh.context().close();
+});

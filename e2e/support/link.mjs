@@ -32,9 +32,21 @@ export function decodeLink(hash) {
   state.before = raw[at++] === 1 ? text() : null;
   state.fetch = text();
   state.view = null;
+  state.origin = null;
+  state.sites = [];
+  const optional = () => (raw[at++] === 1 ? text() : null);
   while (at < raw.length) {
     const tag = varint();
     const section = bytes();
+    if (tag === 2) {
+      const saved = at;
+      at = section.byteOffset - raw.byteOffset;
+      state.origin = optional();
+      const count = varint();
+      for (let i = 0; i < count; i++) state.sites.push({ origin: text(), robots: text(), before: optional() });
+      at = saved;
+      continue;
+    }
     if (tag !== 1) continue;
     const saved = at;
     const outer = raw;

@@ -9,10 +9,12 @@
 //! scheme-relative URL (`//host/x`) has no scheme of its own, and is read
 //! as `https` (what a page served today resolves it against); a path with
 //! no host (`/a`) has no origin: the caller decides which file governs it
-//! (a front end with one file: that file). Host names are lower-cased and
-//! each non-ASCII label Punycode-encoded (RFC 3492); the full IDNA mapping
-//! (UTS 46: width folding, NFC) is not applied, which only matters for
-//! host names no browser would send unmapped.
+//! (a front end with one file: that file). ASCII letters of host names are
+//! lower-cased and each non-ASCII label Punycode-encoded (RFC 3492); the
+//! full IDNA mapping (UTS 46: case folding of non-ASCII letters, width
+//! folding, NFC) is not applied, which only matters for host names no
+//! browser would send unmapped (`https://BÜCHER.example` stays apart from
+//! `https://bücher.example`).
 
 use std::fmt;
 
@@ -70,7 +72,10 @@ fn ascii_host(origin: &str) -> String {
         if i > 0 {
             out.push('.');
         }
-        let label = label.to_lowercase();
+        // ASCII letters only: Unicode case folding would link its tables
+        // (about 14 KB of the app's WebAssembly) for host names browsers
+        // already send folded.
+        let label = label.to_ascii_lowercase();
         if label.is_ascii() {
             out.push_str(&label);
         } else {
