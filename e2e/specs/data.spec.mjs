@@ -21,11 +21,16 @@ test('the link keeps the view: filters, order, rules view, matrix and selected r
   const rows = page.getByTestId('result-row');
   await expect(rows).toHaveCount(4);
   await rows.nth(2).click();
-  const selected = await rows.nth(2).evaluate((e) => [e.dataset.url, e.dataset.agent]);
+  const selected = await rows.nth(2).evaluate((e) => [e.dataset.url, e.dataset.agent, Number(e.dataset.row)]);
+  await expect(rows.nth(2)).toHaveAttribute('aria-selected', 'true');
   const url = await waitForLink(
     page,
     (link) =>
-      link.view?.verdict === 'disallowed' && link.view.text === 'private' && link.view.order === 'url' && link.view.matrix && link.view.selected >= 0,
+      link.view?.verdict === 'disallowed' &&
+      link.view.text === 'private' &&
+      link.view.order === 'url' &&
+      link.view.matrix &&
+      link.view.selected === selected[2],
   );
 
   const context = await browser.newContext();
@@ -131,7 +136,7 @@ test('one robots.txt per origin: each URL checked against its own origin\'s file
   // Another origin's file: the editor starts empty for it.
   await page.getByTestId('origin-select').selectOption('https://b.example');
   await expect(page.getByTestId('robots-input')).toHaveValue('');
-  await page.getByTestId('robots-input').fill('User-agent: *\nAllow: /\nDisallow: /x\n');
+  await page.getByTestId('robots-input').fill('User-agent: *\nDisallow: /private/x\n');
   await expect(rows).toHaveCount(2);
   expect(await rows.evaluateAll((es) => es.map((e) => `${e.dataset.url} ${e.dataset.verdict}`))).toEqual([
     'https://b.example/private allowed',
@@ -146,6 +151,6 @@ test('one robots.txt per origin: each URL checked against its own origin\'s file
   await fresh.goto(url);
   await expect(fresh.getByTestId('robots-input')).toHaveValue('User-agent: *\nDisallow: /private\n');
   await fresh.getByTestId('origin-select').selectOption('https://b.example');
-  await expect(fresh.getByTestId('robots-input')).toHaveValue('User-agent: *\nAllow: /\nDisallow: /x\n');
+  await expect(fresh.getByTestId('robots-input')).toHaveValue('User-agent: *\nDisallow: /private/x\n');
   await fresh.context().close();
 });
