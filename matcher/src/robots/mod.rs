@@ -18,13 +18,14 @@ mod parse;
 mod spans;
 mod view;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use crate::lines::{beyond_limit, RawLine};
 use crate::model::View;
 use crate::{Mode, ParseOptions};
 
 pub(crate) use agents::{AgentGroups, AgentIndex, GlobalGroups};
+use spans::Input;
 pub(crate) use spans::Spans;
 pub(crate) use view::Text;
 
@@ -53,7 +54,42 @@ impl Robots {
 
     /// Parses with the given mode and size limit.
     pub fn parse_with(input: &[u8], options: &ParseOptions) -> Robots {
-        let spans = parse::parse(input, options);
+        Robots::from_spans(parse::parse(input, options), options)
+    }
+
+    /// Parses `input`, taking it over: the bytes just read from a file or
+    /// a response are kept as they are, not copied ([`Robots::parse_with`]
+    /// keeps a copy of what it borrows).
+    ///
+    /// ```
+    /// use robots_matcher::{Crawler, ParseOptions, Robots};
+    ///
+    /// let body: Vec<u8> = b"User-agent: *\nDisallow: /private\n".to_vec();
+    /// let robots = Robots::parse_owned(body, &ParseOptions::default());
+    /// assert!(!robots.check(&Crawler::new("Googlebot"), "/private/x").allowed);
+    /// ```
+    pub fn parse_owned(input: Vec<u8>, options: &ParseOptions) -> Robots {
+        Robots::from_spans(parse::parse_kept(Input::Owned(input), options), options)
+    }
+
+    /// Parses `input`, sharing it: a buffer the caller keeps too (its
+    /// text, or one body parsed in both modes) is not copied.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use robots_matcher::{Crawler, Mode, ParseOptions, Robots};
+    ///
+    /// let body: Arc<[u8]> = Arc::from(&b"User-agent: *\nDisallow: /private\n"[..]);
+    /// let google = Robots::parse_shared(Arc::clone(&body), &ParseOptions::default());
+    /// let rfc = Robots::parse_shared(body, &ParseOptions::new(Mode::Rfc9309, false));
+    /// let crawler = Crawler::new("Googlebot");
+    /// assert_eq!(google.check(&crawler, "/private").allowed, rfc.check(&crawler, "/private").allowed);
+    /// ```
+    pub fn parse_shared(input: Arc<[u8]>, options: &ParseOptions) -> Robots {
+        Robots::from_spans(parse::parse_kept(Input::Shared(input), options), options)
+    }
+
+    fn from_spans(spans: Spans, options: &ParseOptions) -> Robots {
         Robots {
             mode: options.mode,
             agents: OnceLock::new(),

@@ -14,7 +14,7 @@ use crate::model::{
 use crate::pattern::Pattern;
 use crate::Robots;
 
-use super::spans::{NameSpan, Span, NO_GROUP};
+use super::spans::{NameSpan, Span};
 
 /// The input as text, a range at a time.
 #[derive(Clone, Copy, Debug)]
@@ -96,6 +96,8 @@ fn build(robots: &Robots) -> View {
     let mut lines = Vec::new();
     // Each rule's text, read with its line.
     let mut rule_texts = Vec::with_capacity(spans.rules.len());
+    let mut sitemaps = Vec::new();
+    let mut others = Vec::new();
     // A line belongs to the last group started at or before it.
     let mut next_group = 0usize;
     for raw in Lines::new(input, robots.mode) {
@@ -118,13 +120,29 @@ fn build(robots: &Robots) -> View {
                 next_group += 1;
             }
             line.kind = read.kind;
-            line.key = read.key;
-            line.value = read.value;
             line.comment = read.comment;
             line.group = next_group.checked_sub(1);
-            if line.group.is_some() && matches!(read.kind, LineKind::Allow | LineKind::Disallow) {
-                rule_texts.push(read.text);
+            // Sitemaps and other directives are read here only: parsing
+            // skips them (no check needs them).
+            let value = || text(read.value.clone().unwrap_or_default());
+            match read.kind {
+                LineKind::Allow | LineKind::Disallow if line.group.is_some() => {
+                    rule_texts.push(read.text)
+                }
+                LineKind::Sitemap => sitemaps.push(Sitemap {
+                    line: raw.number,
+                    url: value(),
+                }),
+                LineKind::Other => others.push(OtherDirective {
+                    line: raw.number,
+                    key: text(read.key.clone().unwrap_or_default()),
+                    value: value(),
+                    group: line.group,
+                }),
+                _ => {}
             }
+            line.key = read.key;
+            line.value = read.value;
         }
         lines.push(line);
     }
@@ -137,7 +155,7 @@ fn build(robots: &Robots) -> View {
                 .map(|a| GroupAgent {
                     line: a.line,
                     value: span_text(a.value),
-                    name: match a.name {
+                    name: match a.name(input) {
                         NameSpan::Global => AgentName::Global,
                         NameSpan::Token(len) => AgentName::Token(text(
                             a.value.start as usize..a.value.start as usize + len as usize,
@@ -151,28 +169,12 @@ fn build(robots: &Robots) -> View {
             lines: g.first_line..g.last_line,
         })
         .collect();
-    let mut sitemaps = Vec::new();
-    let mut others = Vec::new();
-    for note in &spans.notes {
-        if note.sitemap {
-            sitemaps.push(Sitemap {
-                line: note.line,
-                url: span_text(note.value),
-            });
-            continue;
-        }
-        let other = OtherDirective {
-            line: note.line,
-            key: span_text(note.key),
-            value: span_text(note.value),
-            group: (note.group != NO_GROUP).then_some(note.group as usize),
-        };
+    for other in &others {
         if let Some(group) = other.group.and_then(|g| groups.get_mut(g)) {
             if group.crawl_delay.is_none() && other.key.eq_ignore_ascii_case("crawl-delay") {
                 group.crawl_delay = Some(CrawlDelay::new(other.line, other.value.clone()));
             }
         }
-        others.push(other);
     }
     let mut rules = Vec::with_capacity(spans.rules.len());
     for (group, g) in spans.groups.iter().enumerate() {

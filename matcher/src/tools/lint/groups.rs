@@ -14,6 +14,8 @@
 //! fix copies the left-out Disallow lines, with the `*` group's Allow lines
 //! that carve exceptions out of them, to the end of the group.
 
+use std::collections::HashMap;
+
 use super::{shorten, Code, Diagnostic, Fix};
 use crate::agent::Crawler;
 use crate::model::{AgentName, Group, RuleKind};
@@ -50,6 +52,10 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
         .map(|r| (r, example_path(&rules[r].value)))
         .collect();
     let mut reported: Vec<String> = Vec::new();
+    // For each crawler (lowercased token), which `*` Allows decide nothing
+    // else for it: computed once per crawler, not once per group naming it
+    // (a file that repeats its groups hundreds of times stays linear).
+    let mut free_for: HashMap<String, Vec<bool>> = HashMap::new();
     let mut findings = Vec::new();
     for group in robots.groups() {
         if group.is_global() || !has_own_disallow(robots, group) {
@@ -61,7 +67,9 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
         // (no rule, or that very Allow, where a crawler is named in the `*`
         // group too): copying them with the Disallows they carve exceptions
         // from keeps those exceptions and changes nothing else.
-        let mut free_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
+        // Held as places in `global_allows`, so each crawler checks each
+        // Allow once (linear in the Allows, not quadratic).
+        let mut free_allows: Vec<usize> = (0..global_allows.len()).collect();
         for agent in &group.agents {
             let AgentName::Token(token) = &agent.name else {
                 continue;
@@ -71,27 +79,30 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
             // naming it, ignore `*`, or be named by a value read only in
             // part, as `Mozilla/5.0 (...)` names `Mozilla`): an Allow is free to copy only when
             // it decides nothing else for any of them.
-            let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
-            free_allows.retain(|&r| {
-                global_allows.iter().any(|(a, path)| {
-                    let verdict = matcher.check(path);
-                    *a == r
-                        && (verdict.category == Category::AllowedImplicit
-                            || verdict.rule == Some(r))
-                })
+            let key = token.to_ascii_lowercase();
+            let free = free_for.entry(key.clone()).or_insert_with(|| {
+                let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
+                global_allows
+                    .iter()
+                    .map(|(r, path)| {
+                        let verdict = matcher.check(path);
+                        verdict.category == Category::AllowedImplicit || verdict.rule == Some(*r)
+                    })
+                    .collect()
             });
+            free_allows.retain(|&place| free[place]);
             // A value read only in part (`Spinn3r` is read as `Spinn`)
             // names no crawler that follows it: `user-agent-cut` says so.
             if token.len() != agent.value.trim().len() {
                 continue;
             }
-            let key = token.to_ascii_lowercase();
             // A crawler named by several groups is reported once; one that
             // ignores `*` anyway loses nothing.
             if reported.contains(&key) || find(token).is_some_and(|p| p.ignores_wildcard) {
                 continue;
             }
             reported.push(key);
+            let matcher = robots.matcher_with(&Crawler::new(token.as_str()), &raw);
             let left_out: Vec<usize> = global_disallows
                 .iter()
                 .filter(|(_, path)| matcher.check(path).category == Category::AllowedImplicit)
@@ -107,6 +118,7 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
             }
         }
         let all_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
+        let free_allows: Vec<usize> = free_allows.iter().map(|&place| all_allows[place]).collect();
         let copied = Copied {
             disallows: &dropped,
             allows: &free_allows,
