@@ -118,11 +118,7 @@ type Sites = (Option<String>, Vec<SiteFile>);
 
 fn sites_from_raw(reader: &mut Reader<'_>) -> Result<Sites, DecodeError> {
     let origin = reader.optional("origin")?;
-    let count = reader.varint()?;
-    // Each file takes at least three bytes.
-    if count > reader.rest.len() {
-        return Err(DecodeError::Malformed("file count exceeds the data"));
-    }
+    let count = reader.count("file count exceeds the data")?;
     let mut sites = Vec::with_capacity(count);
     for _ in 0..count {
         sites.push(SiteFile {
@@ -346,12 +342,7 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
     let mode =
         mode_from_byte(reader.byte()?).ok_or(DecodeError::Malformed("unknown matching mode"))?;
     let robots_txt = reader.text("robots.txt")?;
-    let count = reader.varint()?;
-    // Each spec takes at least one byte, so a count beyond the remaining
-    // input is a lie; checking first avoids a huge up-front allocation.
-    if count > reader.rest.len() {
-        return Err(DecodeError::Malformed("crawler count exceeds the data"));
-    }
+    let count = reader.count("crawler count exceeds the data")?;
     let mut crawlers = Vec::with_capacity(count);
     for _ in 0..count {
         crawlers.push(reader.text("crawler list")?);
@@ -486,6 +477,17 @@ impl<'a> Reader<'a> {
             }
         }
         Err(DecodeError::Malformed("a length is out of range"))
+    }
+
+    /// A number of items, each at least a byte: a count beyond the
+    /// remaining input is a lie (`lie` says which), and checking first
+    /// avoids a huge up-front allocation.
+    fn count(&mut self, lie: &'static str) -> Result<usize, DecodeError> {
+        let count = self.varint()?;
+        if count > self.rest.len() {
+            return Err(DecodeError::Malformed(lie));
+        }
+        Ok(count)
     }
 
     /// A length-prefixed run of bytes.

@@ -43,6 +43,14 @@ fn counts(h: &Harness) -> (usize, usize) {
         .with_untracked(|r| (r.counts.allowed, r.counts.disallowed))
 }
 
+/// The results' notes, in one line.
+fn result_notes(h: &Harness) -> String {
+    h.store
+        .check
+        .results()
+        .with_untracked(|r| r.notes.join(" "))
+}
+
 fn selected(h: &Harness) -> Option<usize> {
     h.store.selection.row().get_untracked()
 }
@@ -234,11 +242,7 @@ fn urls_of_other_origins_are_not_given_this_files_verdicts() {
             ("/private/press".into(), "Googlebot".into(), true, 3),
         ]
     );
-    let notes = h
-        .store
-        .check
-        .results()
-        .with_untracked(|r| r.notes.join(" "));
+    let notes = result_notes(&h);
     assert!(
         notes.contains("Not checked: 2 URLs of other origins"),
         "{notes}"
@@ -264,11 +268,7 @@ fn urls_of_other_origins_are_not_given_this_files_verdicts() {
     inputs.edit_text(Side::After, "User-agent: *\nDisallow: /\n".into());
     h.settle();
     assert_eq!(counts(&h), (0, 2));
-    let notes = h
-        .store
-        .check
-        .results()
-        .with_untracked(|r| r.notes.join(" "));
+    let notes = result_notes(&h);
     assert!(
         notes.contains("1 of them has a robots.txt of its own here"),
         "{notes}"
