@@ -16,12 +16,13 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::store::{use_check, use_selection};
+use crate::store::{use_check, use_selection, use_table};
 use crate::view_model::{audit, format_count, plural, Exposure, Matrix, MatrixVerdict};
 
 #[component]
 pub fn MatrixPanel() -> impl IntoView {
-    let open = RwSignal::new(false);
+    let table = use_table();
+    let open = table.matrix();
     view! {
         <section class="card matrix-card" aria-labelledby="matrix-heading">
             <div class="card-head">
@@ -32,7 +33,7 @@ pub fn MatrixPanel() -> impl IntoView {
                     data-testid="matrix-toggle"
                     aria-expanded=move || open.get().to_string()
                     aria-controls="matrix-body"
-                    on:click=move |_| open.update(|o| *o = !*o)
+                    on:click=move |_| table.toggle_matrix()
                 >
                     {move || if open.get() { "Hide the matrix" } else { "Show the audit and matrix" }}
                 </button>

@@ -86,7 +86,7 @@ impl Check {
     fn drive(self, inputs: Inputs) {
         Effect::new(move |_| {
             let document = inputs.document(Side::After).get();
-            let urls = inputs.url_set().get();
+            let urls = inputs.checked_urls().get();
             let fetched = FetchedDocument::new(document.0.clone(), inputs.fetch().get());
             // The comparison is part of the results: a new version before
             // (or compare turned on or off) starts them anew.
