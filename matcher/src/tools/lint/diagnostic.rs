@@ -260,7 +260,8 @@ mod tests {
             ..Diagnostic::new(Code::TypoAccepted, 1, 0..0, String::new())
         };
         let (first, second) = (fix(0..9), fix(16..25));
-        let fixes = |ds: &[&Diagnostic]| -> Vec<Fix> { ds.iter().filter_map(|d| d.fix.clone()).collect() };
+        let fixes =
+            |ds: &[&Diagnostic]| -> Vec<Fix> { ds.iter().filter_map(|d| d.fix.clone()).collect() };
         let combined = combined_fix(input, &fixes(&[&second, &first])).unwrap();
         assert_eq!(combined.span, 0..25);
         assert_eq!(combined.replacement, "Disallow: /a\nx\nDisallow");
@@ -269,7 +270,9 @@ mod tests {
         assert_eq!(edited, apply_fixes(input, &[first.clone(), second]));
         // Overlapping fixes are left out, as apply_fixes does; no fix, no edit.
         assert_eq!(
-            combined_fix(input, &fixes(&[&first, &fix(3..5)])).unwrap().span,
+            combined_fix(input, &fixes(&[&first, &fix(3..5)]))
+                .unwrap()
+                .span,
             0..9
         );
         let none = Diagnostic::new(Code::Bom, 1, 0..0, String::new());
