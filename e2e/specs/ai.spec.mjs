@@ -108,6 +108,9 @@ test('the AI crawler block goes at the top as one edit: verdicts, usage, no new 
   await expect(row('GPTBot')).toHaveAttribute('data-verdict', 'allowed');
 
   await page.getByTestId('ai-block-select').selectOption('block-ai-training+preferences');
+  // The worker computes the block: wait for its edit (under load it can
+  // come after the select's change).
+  await expect(editor).toHaveValue(/^# Block AI training, keep search and AI search:/);
   const text = await editor.inputValue();
   expect(text.startsWith('# Block AI training, keep search and AI search:')).toBe(true);
   // The preferences join the file's own * group, right after its User-agent line.

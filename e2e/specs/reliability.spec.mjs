@@ -104,7 +104,7 @@ test.describe('a trap', () => {
     await expect(banner).toContainText('RuntimeError');
     await expect(banner.getByRole('button', { name: 'Reload the page' })).toBeVisible();
     const link = banner.getByRole('textbox', { name: 'Link to report' });
-    await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/#v2\./);
+    await expect(link).toHaveValue(/^http:\/\/127\.0\.0\.1:\d+\/#v3\./);
     await link.focus();
     await expect(link).toHaveValue(await page.evaluate(() => location.href));
     // No verdict of the input before stays: no row, no count, no matrix.
