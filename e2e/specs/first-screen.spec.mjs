@@ -61,6 +61,28 @@ for (const [width, height] of [
   });
 }
 
+test('a line chosen in the editor brings the results it decides into view (Show them)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await gotoApp(page);
+  // 30 more URLs first, so line 18's one result starts far down the table.
+  await setField(page, 'urls-input', Array.from({ length: 30 }, (_, i) => `https://www.example.com/page-${i}`).concat(['https://www.example.com/cart/']).join('\n'));
+  const input = page.getByTestId('robots-input');
+  await input.focus();
+  // Line 18 is "Disallow: /cart/" in the Googlebot group.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid=robots-input]');
+    const offset = el.value.split('\n').slice(0, 17).join('\n').length + 1;
+    el.setSelectionRange(offset, offset);
+  });
+  await page.keyboard.press('End');
+  await expect(page.getByTestId('line-info')).toContainText('Line 18');
+  await page.getByTestId('line-show-results').click();
+  const rows = page.getByTestId('result-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-line', '18');
+  await inView(page, rows.first(), 'the result line 18 decides');
+});
+
 test('on a 390x844 phone the results start within the first two screens', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await gotoApp(page);
