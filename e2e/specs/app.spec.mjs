@@ -4,7 +4,7 @@
 // throws, or logs an error.
 
 import { test, expect, gotoApp, screenshotPath } from '../support/fixtures.mjs';
-import { setField as setLongField } from '../support/inputs.mjs';
+import { caretToLine, setField as setLongField } from '../support/inputs.mjs';
 import { waitForLink } from '../support/link.mjs';
 
 /** The result rows' data attributes, in order. */
@@ -137,15 +137,8 @@ test('clicking a row highlights exactly its deciding line and explains it', asyn
 
 test('hovering or moving the caret to a line tells which results it decides', async ({ page }) => {
   await gotoApp(page);
-  const input = page.getByTestId('robots-input');
-  await input.focus();
   // Line 18 is "Disallow: /cart/" in the Googlebot group.
-  await page.evaluate(() => {
-    const el = document.querySelector('[data-testid=robots-input]');
-    const offset = el.value.split('\n').slice(0, 17).join('\n').length + 1;
-    el.setSelectionRange(offset, offset);
-  });
-  await page.keyboard.press('End');
+  await caretToLine(page, 18);
   await expect(page.getByTestId('line-info')).toContainText('Line 18');
   await expect(page.getByTestId('line-decides')).toHaveText(
     'Decides 1 result: https://www.example.com/cart/ (Googlebot)',

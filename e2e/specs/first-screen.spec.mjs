@@ -7,7 +7,7 @@
 // view toggle (defect 3).
 
 import { test, expect, gotoApp, screenshotPath } from '../support/fixtures.mjs';
-import { setField } from '../support/inputs.mjs';
+import { caretToLine, setField } from '../support/inputs.mjs';
 
 /** The element's box, asserted wholly inside the viewport. */
 async function inView(page, locator, what) {
@@ -66,15 +66,8 @@ test('a line chosen in the editor brings the results it decides into view (Show 
   await gotoApp(page);
   // 30 more URLs first, so line 18's one result starts far down the table.
   await setField(page, 'urls-input', Array.from({ length: 30 }, (_, i) => `https://www.example.com/page-${i}`).concat(['https://www.example.com/cart/']).join('\n'));
-  const input = page.getByTestId('robots-input');
-  await input.focus();
   // Line 18 is "Disallow: /cart/" in the Googlebot group.
-  await page.evaluate(() => {
-    const el = document.querySelector('[data-testid=robots-input]');
-    const offset = el.value.split('\n').slice(0, 17).join('\n').length + 1;
-    el.setSelectionRange(offset, offset);
-  });
-  await page.keyboard.press('End');
+  await caretToLine(page, 18);
   await expect(page.getByTestId('line-info')).toContainText('Line 18');
   await page.getByTestId('line-show-results').click();
   const rows = page.getByTestId('result-row');
