@@ -69,15 +69,15 @@ export function wasmOptArgs(link) {
 }
 
 /**
- * The glue with the link module put in: its loaders, built once, stand
- * where the glue imported them, and its import of the glue's `initSync`
+ * The glue with the link module put in: its loaders, built once at the
+ * top, stand where the glue imported them, and its import of the glue's `initSync`
  * becomes the glue's own function. `chunks` maps the link module's chunk
  * paths (`./split_NAME.wasm`) to their final names and integrity.
  */
 export function withLinkModule(glue, link, chunks) {
-  const imports = [...glue.matchAll(/^import \* as ([\w$]+) from ["']\.\/__wasm_split\.js["'];?$/gm)];
-  if (imports.length !== 1) throw new Error(`split: the glue imports the link module ${imports.length} times, not once`);
-  const [statement, namespace] = imports[0];
+  // wasm-bindgen imports the module once per function the wasm takes from it.
+  const imports = /^import \* as ([\w$]+) from ["']\.\/__wasm_split\.js["'];?$/gm;
+  if (!imports.test(glue)) throw new Error('split: the glue does not import the link module');
   const own = /^import \{ initSync \} from ["'][^"']+["'];?$/m;
   if (!own.test(link)) throw new Error("split: the link module does not import the glue's initSync");
   const names = [];
@@ -95,11 +95,13 @@ export function withLinkModule(glue, link, chunks) {
   });
   if (fetched !== chunks.size) throw new Error(`split: ${chunks.size} chunks written, the link module fetches ${fetched}`);
   const inlined = `// The split's link module (scripts/lib/split.mjs): loaders of the lazy chunks.
-const ${namespace} = (() => {
+const __wasm_split_link = (() => {
 ${body}
 return { ${names.join(', ')} };
-})();`;
-  return glue.replace(statement, () => inlined);
+})();
+`;
+  if (glue.includes('__wasm_split_link')) throw new Error('split: the glue already names __wasm_split_link');
+  return inlined + glue.replace(imports, (_, namespace) => `const ${namespace} = __wasm_split_link;`);
 }
 
 /**

@@ -40,7 +40,7 @@ pub fn MatrixPanel() -> impl IntoView {
             </div>
             <div id="matrix-body">
                 <Show when=move || open.get()>
-                    <Lazy what="the audit and matrix" view=|| Box::pin(matrix_view())/>
+                    <Lazy what="the audit and matrix" view=crate::lazy_view!(matrix_view())/>
                 </Show>
             </div>
         </section>
@@ -49,7 +49,7 @@ pub fn MatrixPanel() -> impl IntoView {
 
 /// The audit and the matrix: the lazy panel's entry (its code loads when
 /// the matrix is first shown; see `components::common::lazy`).
-#[wasm_split_helpers::wasm_split(matrix, fallible)]
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(matrix, fallible))]
 fn matrix_view() -> Result<AnyView, ChunkError> {
     Ok(view! {
         <Audit/>
