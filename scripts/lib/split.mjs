@@ -41,11 +41,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { integrity } from './post-build.mjs';
+import { LAZY_CHUNKS, partOf } from './size.mjs';
 
 const run = promisify(execFile);
-
-/** What every lazy chunk's file name looks like: `lazy-NAME-HASH.wasm`. */
-export const LAZY_CHUNK = /^lazy-[\w-]+-[0-9a-f]{16}\.wasm$/;
 
 /** The value of attribute `name` in a tag's text, or null. */
 function attribute(tag, name) {
@@ -137,7 +135,7 @@ export async function splitApp({ staging, glueName, release, root, targetDir }) 
       const bytes = await readFile(join(work, path));
       const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
       const name = `lazy-${path.replace(/^split_/, '').replace(/\.wasm$/, '').replace(/_/g, '-')}-${hash}.wasm`;
-      if (!LAZY_CHUNK.test(name)) throw new Error(`split: chunk ${path} gives the name ${name}, which is not a lazy chunk's`);
+      if (partOf(name) !== `on demand: ${LAZY_CHUNKS}`) throw new Error(`split: the size check would not count chunk ${name} as a lazy chunk`);
       chunks.set(path, { name, integrity: integrity(bytes), bytes });
     }
     const glue = withLinkModule(
