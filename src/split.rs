@@ -7,8 +7,8 @@
 //! (the app's wasm, with the `split` feature) it is `async` and fails with
 //! [`ChunkError`] when its chunk cannot be loaded; natively and in the
 //! worker it is an ordinary function that never fails. Panels use
-//! [`lazy_view!`](crate::lazy_view) with `components::common::lazy::Lazy`;
-//! data entries (the URL-file readers) use [`lazy_call!`](crate::lazy_call).
+//! `split::lazy_view!` with `components::common::lazy::Lazy`;
+//! data entries (the URL-file readers) use `lazy_call!`.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -33,7 +33,6 @@ pub type LazyView = Pin<Box<dyn Future<Output = Result<AnyView, ChunkError>>>>;
 /// The call of a lazy entry function as a [`LazyView`]: the function's
 /// future where it is a split point, its result at once where it is not
 /// (without the `split` feature).
-#[macro_export]
 macro_rules! lazy_view {
     ($call:expr) => {{
         #[cfg(feature = "split")]
@@ -47,7 +46,6 @@ macro_rules! lazy_view {
 /// Calls lazy entry function `$call` and waits for its result: its
 /// future where it is a split point, its result at once where it is not
 /// (without the `split` feature). Only inside an `async` block.
-#[macro_export]
 macro_rules! lazy_call {
     ($call:expr) => {{
         #[cfg(feature = "split")]
@@ -57,3 +55,5 @@ macro_rules! lazy_call {
         result
     }};
 }
+pub(crate) use lazy_call;
+pub(crate) use lazy_view;

@@ -232,7 +232,7 @@ fn Browse() -> impl IntoView {
         <details class="browse" on:toggle:target=move |event| open.set(event.target().open())>
             <summary>{format!("Browse all {} known crawlers by purpose", crawlers::presets().len())}</summary>
             <Show when=move || open.get()>
-                <Lazy what="the list of known crawlers" view=crate::lazy_view!(browse_groups())/>
+                <Lazy what="the list of known crawlers" view=crate::split::lazy_view!(browse_groups())/>
             </Show>
         </details>
     }

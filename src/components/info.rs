@@ -65,7 +65,7 @@ pub fn Diagnostics() -> impl IntoView {
                     LintStatus::Failed(_) => ().into_any(),
                 }
             >
-                <Lazy what="the diagnostics list" view=crate::lazy_view!(diagnostics_list(list, total, pending))/>
+                <Lazy what="the diagnostics list" view=crate::split::lazy_view!(diagnostics_list(list, total, pending))/>
             </Show>
         </section>
     }

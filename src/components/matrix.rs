@@ -40,7 +40,7 @@ pub fn MatrixPanel() -> impl IntoView {
             </div>
             <div id="matrix-body">
                 <Show when=move || open.get()>
-                    <Lazy what="the audit and matrix" view=crate::lazy_view!(matrix_view())/>
+                    <Lazy what="the audit and matrix" view=crate::split::lazy_view!(matrix_view())/>
                 </Show>
             </div>
         </section>

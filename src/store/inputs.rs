@@ -453,7 +453,7 @@ impl Inputs {
                     }
                 }
             }
-            let Ok(opened) = crate::lazy_call!(read_url_files(read)) else {
+            let Ok(opened) = crate::split::lazy_call!(read_url_files(read)) else {
                 return inputs.messages.warn(
                     "The code that reads URL files could not be loaded (offline, or the site changed since this page was opened). Open the files again to retry, or reload the page.",
                 );

@@ -18,7 +18,7 @@
 //!    arguments (no generics, no `impl Trait`, no references), returning
 //!    `Result<AnyView, ChunkError>` (its body `Ok(view! { … }.into_any())`),
 //!    marked as above with a NAME of its own (one chunk per NAME);
-//! 2. show it with `<Lazy what="the NAME" view=lazy_view!(entry(args))/>`
+//! 2. show it with `<Lazy what="the NAME" view=crate::split::lazy_view!(entry(args))/>`
 //!    where the panel's open state used to show the body (inside its
 //!    `<Show>`), so the chunk is fetched when the panel is first opened.
 
@@ -33,7 +33,7 @@ pub use crate::split::{ChunkError, LazyView};
 pub fn Lazy(
     /// What the panel is, as the failure message names it ("the matrix").
     what: &'static str,
-    /// The entry function's call, through [`lazy_view!`](crate::lazy_view).
+    /// The entry function's call, through `split::lazy_view!`.
     view: LazyView,
 ) -> impl IntoView {
     // The load is bound to the page's thread; Suspend takes `Send` futures.

@@ -40,7 +40,7 @@ pub fn ResultsPanel() -> impl IntoView {
             <summary::Notes/>
             <filters::Filters/>
             <Show when=move || by_rule.get() fallback=|| view! { <table::ResultsTable/> }>
-                <Lazy what="the rules view" view=crate::lazy_view!(rules::rules_view())/>
+                <Lazy what="the rules view" view=crate::split::lazy_view!(rules::rules_view())/>
             </Show>
         </section>
     }

@@ -133,7 +133,7 @@ fn CompareSummary() -> impl IntoView {
     let compare = use_inputs().compare();
     view! {
         <Show when=move || compare.get()>
-            <Lazy what="the comparison's summary" view=crate::lazy_view!(compare_summary_view())/>
+            <Lazy what="the comparison's summary" view=crate::split::lazy_view!(compare_summary_view())/>
         </Show>
     }
 }
