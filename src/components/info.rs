@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use robots_matcher::tools::lint::Severity;
 
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
 use crate::store::{use_analysis, use_inputs, Analysis, Inputs, LintStatus, Side};
 use crate::view_model::{
@@ -18,17 +19,15 @@ use crate::view_model::{
 const MAX_PER_GROUP: usize = 100;
 const MAX_LISTED: usize = 300;
 
-/// The diagnostics, grouped by kind (the ones that change verdicts first),
-/// with a severity filter and a fix for all of a kind. Findings come from
-/// the worker a moment after the text changes: the card says when they are
-/// on their way (`data-state="pending"`; their fixes wait, as their byte
-/// spans belong to the older text), and when the worker failed, so that an
-/// empty list never passes for "no findings". Drawn anew when the findings
-/// change (no keyed list: its code cost more than redrawing at most 300
-/// rows).
+/// The diagnostics card: its count, severity filter and state; the grouped
+/// list is a lazy panel ([`diagnostics_list`]), fetched with the worker's
+/// first findings. Findings come from the worker a moment after the text
+/// changes: the card says when they are on their way
+/// (`data-state="pending"`; their fixes wait, as their byte spans belong to
+/// the older text), and when the worker failed, so that an empty list never
+/// passes for "no findings".
 #[component]
 pub fn Diagnostics() -> impl IntoView {
-    let inputs = use_inputs();
     let analysis = use_analysis();
     let findings = analysis.findings(Side::After);
     let status = analysis.status(Side::After);
@@ -46,6 +45,75 @@ pub fn Diagnostics() -> impl IntoView {
         LintStatus::Pending if total() == 0 => "checking…".to_string(),
         _ => plural(total(), "finding", "findings"),
     };
+    view! {
+        <section class="card diagnostics-card" aria-labelledby="diagnostics-heading" data-testid="diagnostics-card" data-state=state aria-busy=move || pending.get().to_string()>
+            <div class="card-head">
+                <h2 id="diagnostics-heading">"Diagnostics"</h2>
+                <span class="muted small">{count}</span>
+                <select
+                    class="small"
+                    aria-label="Severity"
+                    data-testid="diagnostic-severity"
+                    on:change=move |ev| {
+                        let key = event_target_value(&ev);
+                        only.set(SEVERITY_FILTERS.iter().find(|(k, _)| *k == key).and_then(|(_, s)| *s));
+                    }
+                >
+                    {move || {
+                        let counts = counts.get();
+                        SEVERITY_FILTERS
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (key, severity))| {
+                                let n = match i.checked_sub(1) {
+                                    Some(i) => counts[i],
+                                    None => counts.iter().sum(),
+                                };
+                                view! { <option value=*key selected=only.get_untracked() == *severity>{format!("{key} ({n})")}</option> }
+                            })
+                            .collect_view()
+                    }}
+                </select>
+            </div>
+            {move || match status.get() {
+                LintStatus::Failed(message) => Some(view! {
+                    <p class="diagnostics-failed" role="alert" data-testid="diagnostics-unavailable">
+                        {format!("Diagnostics are unavailable: {message}. Verdicts are not affected; reload the page to try again.")}
+                    </p>
+                }),
+                _ => None,
+            }}
+            <Show
+                when=move || { total() > 0 }
+                fallback=move || match status.get() {
+                    LintStatus::Current => view! { <p class="muted">"No problems found."</p> }.into_any(),
+                    LintStatus::Pending => view! { <p class="muted">"Checking the file…"</p> }.into_any(),
+                    LintStatus::Failed(_) => ().into_any(),
+                }
+            >
+                <Lazy what="the diagnostics list" view=crate::split::lazy_view!(diagnostics_list(only, pending))/>
+            </Show>
+        </section>
+    }
+}
+
+/// The diagnostics list, grouped by kind (the ones that change verdicts
+/// first), filtered to severity `only`, with a fix for all of a kind (its
+/// fixes wait while newer findings are `pending`): the lazy panel's entry
+/// (its code loads when it is first shown; see `components::common::lazy`).
+/// Drawn anew when the findings change (no keyed list: its code cost more
+/// than redrawing at most 300 rows).
+#[cfg_attr(
+    feature = "split",
+    wasm_split_helpers::wasm_split(diagnostics, fallible)
+)]
+fn diagnostics_list(
+    only: RwSignal<Option<Severity>>,
+    pending: Memo<bool>,
+) -> Result<AnyView, ChunkError> {
+    let inputs = use_inputs();
+    let analysis = use_analysis();
+    let findings = analysis.findings(Side::After);
     let fix_kind = move |code: &str, severity| {
         let edit = inputs.text(Side::After).with_untracked(|text| {
             findings.with_untracked(|all| fix_all(text, all, code, severity))
@@ -100,55 +168,7 @@ pub fn Diagnostics() -> impl IntoView {
                 .collect_view()
         })
     };
-    view! {
-        <section class="card diagnostics-card" aria-labelledby="diagnostics-heading" data-testid="diagnostics-card" data-state=state aria-busy=move || pending.get().to_string()>
-            <div class="card-head">
-                <h2 id="diagnostics-heading">"Diagnostics"</h2>
-                <span class="muted small">{count}</span>
-                <select
-                    class="small"
-                    aria-label="Severity"
-                    data-testid="diagnostic-severity"
-                    on:change=move |ev| {
-                        let key = event_target_value(&ev);
-                        only.set(SEVERITY_FILTERS.iter().find(|(k, _)| *k == key).and_then(|(_, s)| *s));
-                    }
-                >
-                    {move || {
-                        let counts = counts.get();
-                        SEVERITY_FILTERS
-                            .iter()
-                            .enumerate()
-                            .map(|(i, (key, severity))| {
-                                let n = match i.checked_sub(1) {
-                                    Some(i) => counts[i],
-                                    None => counts.iter().sum(),
-                                };
-                                view! { <option value=*key selected=only.get_untracked() == *severity>{format!("{key} ({n})")}</option> }
-                            })
-                            .collect_view()
-                    }}
-                </select>
-            </div>
-            {move || match status.get() {
-                LintStatus::Failed(message) => Some(view! {
-                    <p class="diagnostics-failed" role="alert" data-testid="diagnostics-unavailable">
-                        {format!("Diagnostics are unavailable: {message}. Verdicts are not affected; reload the page to try again.")}
-                    </p>
-                }),
-                _ => None,
-            }}
-            {move || if total() > 0 {
-                view! { <div class="diagnostics" data-testid="diagnostics">{groups}</div> }.into_any()
-            } else {
-                match status.get() {
-                    LintStatus::Current => view! { <p class="muted">"No problems found."</p> }.into_any(),
-                    LintStatus::Pending => view! { <p class="muted">"Checking the file…"</p> }.into_any(),
-                    LintStatus::Failed(_) => ().into_any(),
-                }
-            }}
-        </section>
-    }
+    Ok(view! { <div class="diagnostics" data-testid="diagnostics">{groups}</div> }.into_any())
 }
 
 /// One finding: where, what, why, and its fix (waiting while newer

@@ -5,6 +5,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::common::lazy::ChunkError;
 use crate::components::common::LineLink;
 use crate::store::{use_check, use_table};
 use crate::view_model::{format_count, plural, DecidedBy, RuleCount};
@@ -14,6 +15,13 @@ use crate::view_model::{format_count, plural, DecidedBy, RuleCount};
 /// (docs.oracle.com with 20,000 of its URLs). Every line's count is in
 /// the editor's gutter.
 const LISTED: usize = 300;
+
+/// The rules view: the lazy panel's entry (its code loads when it is first
+/// shown; see `components::common::lazy`).
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(rules, fallible))]
+pub(super) fn rules_view() -> Result<AnyView, ChunkError> {
+    Ok(view! { <RuleCounts/> }.into_any())
+}
 
 /// Every rule with how many of the listed results it decides; the ones
 /// deciding none are dead for these URLs.
