@@ -1,15 +1,62 @@
 //! Why the selected result is what it is, step by step, from the
 //! library's explanation: each step with the documents that govern it (RFC
 //! 9309, or Google's documentation for what only Google does), and the
-//! rules that nearly decided with why each did not.
+//! rules that nearly decided with why each did not. The near misses and
+//! the documents come a moment after the steps: their code is a lazy chunk
+//! (`why-not`, see `components::common::lazy`), fetched after the first
+//! verdicts.
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 use robots_matcher::tools::reference::Reference;
 
+use crate::components::common::lazy::ChunkError;
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::use_selection;
-use crate::view_model::{category_label, line_range_label, verdict_str, NearMissView};
+use crate::store::{use_check, use_selection};
+use crate::view_model::{
+    category_label, line_range_label, verdict_str, ExplanationDetails, ExplanationView,
+    NearMissView, StepSources,
+};
+
+/// The details of the selected row (`row`): the lazy chunk's entry.
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(why_not, fallible))]
+fn explanation_details(row: usize) -> Result<Option<ExplanationDetails>, ChunkError> {
+    Ok(use_check()
+        .run()
+        .with_untracked(|run| ExplanationDetails::new(run, row)))
+}
+
+/// The selected row's details, once their chunk is in: `None` while they
+/// come (or for no selection), never those of another explanation.
+fn details_of(
+    explanation: Memo<Option<ExplanationView>>,
+) -> Memo<Option<Result<ExplanationDetails, ChunkError>>> {
+    let selection = use_selection();
+    let row = selection.row();
+    let loaded = RwSignal::new(None);
+    Effect::new(move |_| {
+        // The explanation they belong to (tracked: a new one reloads).
+        let (Some(shown), Some(row)) = (explanation.get(), row.get_untracked()) else {
+            return;
+        };
+        spawn_local(async move {
+            // A task of its own, after the verdicts are drawn: they come first.
+            gloo_timers::future::TimeoutFuture::new(0).await;
+            let details = crate::split::lazy_call!(explanation_details(row));
+            // Only for the explanation still shown: an older one may finish later.
+            if explanation.with_untracked(|e| e.as_ref() == Some(&shown)) {
+                loaded.set(Some((shown, details.map(Option::unwrap_or_default))));
+            }
+        });
+    });
+    Memo::new(move |_| {
+        let (shown, details) = loaded.get()?;
+        explanation
+            .with(|e| e.as_ref() == Some(&shown))
+            .then_some(details)
+    })
+}
 
 /// The documents behind a step, as links.
 fn sources_view(references: Vec<Reference>) -> impl IntoView {
@@ -17,6 +64,39 @@ fn sources_view(references: Vec<Reference>) -> impl IntoView {
         .into_iter()
         .map(|r| view! { " " {reference_link(r)} })
         .collect_view()
+}
+
+/// The documents behind a step, once the details are in.
+fn step_sources(
+    details: Memo<Option<Result<ExplanationDetails, ChunkError>>>,
+    step: fn(&StepSources) -> &Vec<Reference>,
+) -> impl Fn() -> Option<AnyView> {
+    move || {
+        details.with(|d| match d {
+            Some(Ok(d)) => Some(sources_view(step(&d.sources).clone()).into_any()),
+            _ => None,
+        })
+    }
+}
+
+/// The "Why not" step, once the details are in (or why it is missing).
+fn why_not_step(
+    details: Memo<Option<Result<ExplanationDetails, ChunkError>>>,
+) -> impl Fn() -> Option<AnyView> {
+    move || {
+        match details.get()? {
+        Ok(d) => Some(why_not_view(d.near_misses, d.more_misses, d.sources.why_not)),
+        Err(ChunkError) => Some(view! {
+            <li data-testid="explain-why-not">
+                <span class="step-title">"Why not another rule"</span>
+                <span class="message-error" role="alert" data-testid="lazy-failed">
+                    "The code for the rules that nearly decided could not be loaded (offline, or the site changed since this page was opened). Select the result again to retry, or reload the page."
+                </span>
+            </li>
+        }
+        .into_any()),
+    }
+    }
 }
 
 /// The "Why not" step: the near misses, nearest first.
@@ -60,6 +140,7 @@ fn why_not_view(misses: Vec<NearMissView>, more: usize, sources: Vec<Reference>)
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
     let explanation = use_selection().explanation();
+    let details = details_of(explanation);
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
@@ -105,7 +186,7 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         }
                                     })}
                                 "."
-                                {sources_view(e.sources.path.clone())}
+                                {step_sources(details, |s| &s.path)}
                             </li>
                             <li>
                                 <span class="step-title">"Group"</span>
@@ -120,7 +201,7 @@ pub fn ExplanationPanel() -> impl IntoView {
                                         })
                                         .collect_view()}
                                 </span>
-                                {sources_view(e.sources.groups.clone())}
+                                {step_sources(details, |s| &s.groups)}
                             </li>
                             // No rule was evaluated when how fetching ended
                             // decided, for /robots.txt, or with no group.
@@ -162,7 +243,7 @@ pub fn ExplanationPanel() -> impl IntoView {
                                     }
                                         .into_any()
                                 }}
-                                {sources_view(e.sources.rules.clone())}
+                                {step_sources(details, |s| &s.rules)}
                             </li>
                             })}
                             <li>
@@ -170,9 +251,9 @@ pub fn ExplanationPanel() -> impl IntoView {
                                 <span data-testid="explain-decision">{e.decision.clone()}</span>
                                 " "
                                 <span class="muted">{format!("({})", category_label(e.category))}</span>
-                                {sources_view(e.sources.decision.clone())}
+                                {step_sources(details, |s| &s.decision)}
                             </li>
-                            {e.rules_evaluated.then(|| why_not_view(e.near_misses.clone(), e.more_misses, e.sources.why_not.clone()))}
+                            {e.rules_evaluated.then(|| why_not_step(details))}
                             {e
                                 .other
                                 .clone()

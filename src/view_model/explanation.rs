@@ -105,12 +105,6 @@ pub struct ExplanationView {
     /// robots.txt ended decided, for `/robots.txt` itself, or when no group
     /// applies).
     pub rules_evaluated: bool,
-    /// The rules that nearly decided, nearest first.
-    pub near_misses: Vec<NearMissView>,
-    /// How many more came near.
-    pub more_misses: usize,
-    /// The documents behind each step.
-    pub sources: StepSources,
 }
 
 impl ExplanationView {
@@ -143,6 +137,44 @@ impl ExplanationView {
     }
 }
 
+/// The rules that nearly decided (and why not) and the documents behind
+/// each step of an [`ExplanationView`]: apart from it because the page
+/// loads their code (the library's near-miss search, the documents'
+/// table) after the first verdicts, in a lazy chunk.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExplanationDetails {
+    /// The rules that nearly decided, nearest first.
+    pub near_misses: Vec<NearMissView>,
+    /// How many more came near.
+    pub more_misses: usize,
+    /// The documents behind each step.
+    pub sources: StepSources,
+}
+
+impl ExplanationDetails {
+    /// The details of row `row` of `run`, as [`ExplanationView::new`]
+    /// explains it (in the version checked).
+    pub fn new(run: &CheckRun, row: usize) -> Option<ExplanationDetails> {
+        let results = run.results();
+        let crawler = results.crawler(row)?;
+        let robots = &results.fetched.document.robots;
+        let fetched = results.fetched.robots();
+        let e = fetched.explain(crawler, results.url(row), &CheckOptions::default());
+        let why_not = fetched.why_not(crawler, &e);
+        Some(ExplanationDetails {
+            near_misses: near_miss_views(robots, &e, crawler.name(), &why_not),
+            more_misses: why_not.omitted,
+            sources: StepSources {
+                path: references(e.sources(robots, Step::Path)),
+                groups: references(e.sources(robots, Step::Groups)),
+                rules: references(e.sources(robots, Step::Rules)),
+                decision: references(e.sources(robots, Step::Decision)),
+                why_not: references(why_not.sources()),
+            },
+        })
+    }
+}
+
 /// Explains `url` for `crawler` in the robots.txt as fetched.
 fn explain(
     fetched: &FetchedDocument,
@@ -169,15 +201,6 @@ fn explain(
         )
     };
     let deciding = e.decision.deciding_rule().map(|m| m.rule);
-    let why_not = fetched.why_not(crawler, &e);
-    let sources = StepSources {
-        path: references(e.sources(robots, Step::Path)),
-        groups: references(e.sources(robots, Step::Groups)),
-        rules: references(e.sources(robots, Step::Rules)),
-        decision: references(e.sources(robots, Step::Decision)),
-        why_not: references(why_not.sources()),
-    };
-    let near_misses = near_miss_views(robots, &e, crawler.name(), &why_not);
     let matches = e
         .matches
         .iter()
@@ -204,9 +227,6 @@ fn explain(
             .and_then(|r| robots.rules().get(r))
             .map_or_else(String::new, |r| r.text.clone()),
         rules_evaluated: e.evaluated(Step::Rules),
-        near_misses,
-        more_misses: why_not.omitted,
-        sources,
         decision: decision_sentence(&e, &label),
         line: e.verdict.line,
         extracted_path: e.extracted_path,
@@ -487,6 +507,11 @@ Disallow: /nogoogle
         ExplanationView::new(&run, 0).unwrap()
     }
 
+    fn details(robots: &str, agents: &str, url: &str) -> ExplanationDetails {
+        let run = CheckRun::compared_at_once(results(robots, agents, url, Mode::Google));
+        ExplanationDetails::new(&run, 0).unwrap()
+    }
+
     #[test]
     fn ties_name_both_rules() {
         let e = explain(
@@ -530,6 +555,11 @@ Disallow: /nogoogle
         );
         assert_eq!(e.rule, "Disallow: /*?");
         assert!(e.rules_evaluated);
+        let e = details(
+            "User-agent: *\nDisallow: /*.pdf$\nDisallow: /*?\n",
+            "Googlebot",
+            "/report.pdf?download=1",
+        );
         let misses: Vec<(u32, &str)> = e
             .near_misses
             .iter()
@@ -541,7 +571,7 @@ Disallow: /nogoogle
             "Matches up to its final $, but a query follows at byte 11: $ anchors at the end of the path and query."
         );
         // A named crawler does not read the * group.
-        let e = explain(ROBOTS, "Googlebot", "/private/x");
+        let e = details(ROBOTS, "Googlebot", "/private/x");
         assert!(e.near_misses.iter().any(|m| m.line == 2
             && m.reason == "Matches, but Googlebot does not read the * group: a group names it."
             && m.would_decide));
@@ -549,20 +579,16 @@ Disallow: /nogoogle
 
     #[test]
     fn each_step_links_what_governs_it() {
-        let e = explain(ROBOTS, "Googlebot", "/nogoogle");
+        let e = details(ROBOTS, "Googlebot", "/nogoogle");
         assert_eq!(e.sources.groups, [reference::USER_AGENT]);
         assert_eq!(e.sources.decision, [reference::RULES]);
         // Google-only behaviour links Google's documentation.
-        let e = explain(
-            "User-agent: *\nDisallow: /\n",
-            "AdsBot-Google>!*",
-            "/landing",
-        );
-        assert!(e
+        let (file, spec) = ("User-agent: *\nDisallow: /\n", "AdsBot-Google>!*");
+        assert!(details(file, spec, "/landing")
             .sources
             .groups
             .contains(&reference::GOOGLE_SPECIAL_CASE_CRAWLERS));
-        assert!(!e.rules_evaluated);
+        assert!(!explain(file, spec, "/landing").rules_evaluated);
     }
 
     #[test]
@@ -572,9 +598,11 @@ Disallow: /nogoogle
             &CrawlerList::parse("Googlebot"),
             Arc::new(UrlSet::parse("/private")),
         ));
-        let e = ExplanationView::new(&CheckRun::compared_at_once(results), 0).unwrap();
+        let run = CheckRun::compared_at_once(results);
+        let e = ExplanationView::new(&run, 0).unwrap();
         assert!(!e.allowed);
         assert!(!e.rules_evaluated);
+        let e = ExplanationDetails::new(&run, 0).unwrap();
         assert!(e.near_misses.is_empty());
         assert_eq!(e.sources.decision, [reference::ACCESS_UNREACHABLE]);
         assert_eq!(e.sources.groups, [reference::ACCESS_UNREACHABLE]);

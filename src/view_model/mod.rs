@@ -53,7 +53,9 @@ pub use diagnostics::{
     fix_all, group_diagnostics, severity_counts, DiagnosticGroup, SEVERITY_FILTERS,
 };
 pub use document::{Document, LineView, Part, Segment};
-pub use explanation::{other_label, ExplanationView, MatchView, NearMissView};
+pub use explanation::{
+    other_label, ExplanationDetails, ExplanationView, MatchView, NearMissView, StepSources,
+};
 pub use export::{ExportFormat, ExportJob};
 pub use fetched::FetchedDocument;
 pub use files::{open_robots, open_urls, Opened, UrlFile};
