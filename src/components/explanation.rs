@@ -11,7 +11,7 @@ use leptos::task::spawn_local;
 
 use robots_matcher::tools::reference::Reference;
 
-use crate::components::common::lazy::ChunkError;
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, verdict_badge, LineLink};
 use crate::store::{use_check, use_selection};
 use crate::view_model::{
@@ -137,13 +137,43 @@ fn why_not_view(misses: Vec<NearMissView>, more: usize, sources: Vec<Reference>)
     .into_any()
 }
 
+/// Why the selected result is what it is. The steps' code is a lazy chunk
+/// (`explanation`), fetched once a result is first selected, in a task
+/// after the one that drew the first verdicts.
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
     let explanation = use_selection().explanation();
-    let details = details_of(explanation);
+    let wanted = RwSignal::new(false);
+    Effect::new(move |_| {
+        if explanation.with(Option::is_some) && !wanted.get_untracked() {
+            spawn_local(async move {
+                gloo_timers::future::TimeoutFuture::new(0).await;
+                wanted.set(true);
+            });
+        }
+    });
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
+            <Show
+                when=move || wanted.get()
+                fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
+            >
+                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation))/>
+            </Show>
+        </section>
+    }
+}
+
+/// The selected result's steps (or a note that none is selected): the lazy
+/// panel's entry (see `components::common::lazy`).
+#[cfg_attr(
+    feature = "split",
+    wasm_split_helpers::wasm_split(explanation, fallible)
+)]
+fn explanation_steps(explanation: Memo<Option<ExplanationView>>) -> Result<AnyView, ChunkError> {
+    let details = details_of(explanation);
+    Ok(view! {
             {move || match explanation.get() {
                 None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
                 Some(e) => {
@@ -300,6 +330,6 @@ pub fn ExplanationPanel() -> impl IntoView {
                         .into_any()
                 }
             }}
-        </section>
     }
+    .into_any())
 }
