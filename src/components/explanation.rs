@@ -13,18 +13,20 @@ use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::{use_check, use_selection};
+use crate::store::{use_check, use_selection, Read};
 use crate::view_model::{
-    category_label, line_range_label, verdict_str, ExplanationDetails, ExplanationView,
+    category_label, line_range_label, verdict_str, CheckRun, ExplanationDetails, ExplanationView,
     NearMissView, StepSources,
 };
 
-/// The details of the selected row (`row`): the lazy chunk's entry.
+/// The details of row `row` of `run`: the lazy chunk's entry (called from
+/// a task, outside the page's reactive owner: no context is at hand).
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(why_not, fallible))]
-fn explanation_details(row: usize) -> Result<Option<ExplanationDetails>, ChunkError> {
-    Ok(use_check()
-        .run()
-        .with_untracked(|run| ExplanationDetails::new(run, row)))
+fn explanation_details(
+    run: Read<CheckRun>,
+    row: usize,
+) -> Result<Option<ExplanationDetails>, ChunkError> {
+    Ok(run.with_untracked(|run| ExplanationDetails::new(run, row)))
 }
 
 /// The selected row's details, once their chunk is in: `None` while they
@@ -32,8 +34,8 @@ fn explanation_details(row: usize) -> Result<Option<ExplanationDetails>, ChunkEr
 fn details_of(
     explanation: Memo<Option<ExplanationView>>,
 ) -> Memo<Option<Result<ExplanationDetails, ChunkError>>> {
-    let selection = use_selection();
-    let row = selection.row();
+    let row = use_selection().row();
+    let run = use_check().run();
     let loaded = RwSignal::new(None);
     Effect::new(move |_| {
         // The explanation they belong to (tracked: a new one reloads).
@@ -43,7 +45,7 @@ fn details_of(
         spawn_local(async move {
             // A task of its own, after the verdicts are drawn: they come first.
             gloo_timers::future::TimeoutFuture::new(0).await;
-            let details = crate::split::lazy_call!(explanation_details(row));
+            let details = crate::split::lazy_call!(explanation_details(run, row));
             // Only for the explanation still shown: an older one may finish later.
             if explanation.with_untracked(|e| e.as_ref() == Some(&shown)) {
                 loaded.set(Some((shown, details.map(Option::unwrap_or_default))));
