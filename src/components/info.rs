@@ -20,7 +20,7 @@ const MAX_PER_GROUP: usize = 100;
 const MAX_LISTED: usize = 300;
 
 /// The diagnostics card: its count, severity filter and state; the grouped
-/// list is a lazy panel ([`diagnostics_list`]), fetched with the worker's
+/// list is a lazy panel (`diagnostics_list`), fetched with the worker's
 /// first findings. Findings come from the worker a moment after the text
 /// changes: the card says when they are on their way
 /// (`data-state="pending"`; their fixes wait, as their byte spans belong to
