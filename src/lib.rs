@@ -8,7 +8,8 @@
 //!   time; natively tested, the browser reached through its `Host` trait;
 //! - [`components`] show the entities and call their transitions; [`app`]
 //!   lays them out; [`browser`] wraps the browser APIs and is the store's
-//!   host; [`lint_worker`] runs the Web Worker that lints.
+//!   host; [`lint_worker`] runs the Web Worker that lints; [`split`]
+//!   marks the code the page loads when it is first needed.
 //!
 //! Arrows run one way: `robots_matcher` <- `view_model` <- `store` <-
 //! `components`.
@@ -20,5 +21,6 @@ pub mod crawlers;
 pub mod link;
 pub mod lint_worker;
 pub mod samples;
+pub mod split;
 pub mod store;
 pub mod view_model;

@@ -86,6 +86,19 @@ ensure_wasm_bindgen() {
 	fi
 }
 
+# The split step of the app's build (scripts/lib/split.mjs) cuts cargo's
+# wasm into the main module and lazy chunks with wasm-split-cli, the CLI of
+# the crate cargo-leptos splits with (wasm_split_cli_support), pinned: its
+# output must match the wasm_split_helpers runtime in Cargo.lock.
+WASM_SPLIT_VERSION="0.2.4"
+ensure_wasm_split() {
+	if [[ "$(cargo install --list 2>/dev/null | grep -c "^wasm_split_cli_support v$WASM_SPLIT_VERSION:")" != 1 ]] ||
+		! command -v wasm-split-cli >/dev/null; then
+		log "cargo install wasm_split_cli_support $WASM_SPLIT_VERSION (takes about 3 minutes)"
+		cargo install wasm_split_cli_support --version "$WASM_SPLIT_VERSION" --locked --features build-binary
+	fi
+}
+
 ensure_node() {
 	if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
 		apt_install nodejs npm
@@ -267,5 +280,6 @@ ensure_build_tools() {
 	ensure_npm_deps
 	ensure_trunk
 	ensure_wasm_bindgen
+	ensure_wasm_split
 	ensure_crates
 }

@@ -4,6 +4,9 @@
 // Trunk.toml), and this step makes that glue start the app with integrity
 // checked all the way down:
 //
+// 0. it splits the app: its wasm and glue are made again from cargo's
+//    output with the lazy panels' code in chunks of their own
+//    (scripts/lib/split.mjs);
 // 1. it appends to the glue the few lines that start the app: fetch the
 //    wasm with its subresource integrity (a fetch from a script carries
 //    none unless asked) and dispatch `TrunkApplicationStarted` (what
@@ -38,6 +41,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { minify } from 'terser';
 import { shortenNames } from './short-names.mjs';
+import { splitApp } from './split.mjs';
 
 /** `sha384-...` of `bytes`, as an integrity attribute names it. */
 export function integrity(bytes) {
@@ -135,6 +139,16 @@ async function postBuild(dir, release) {
   // The glue's wasm is beside it (wasm-bindgen's naming); other files, such
   // as a worker's own glue, are left as they are.
   const glue = join(dir, glueName(html));
+  // The app's wasm and glue remade with its lazy panels in chunks of their
+  // own (see the file), before anything below reads them.
+  const root = fileURLToPath(new URL('../..', import.meta.url));
+  await splitApp({
+    staging: dir,
+    glueName: basename(glue),
+    release,
+    root,
+    targetDir: process.env.CARGO_TARGET_DIR ?? join(root, 'target'),
+  });
   const wasmName = basename(glue).replace(/\.js$/, '_bg.wasm');
   let wasm = await readFile(join(dir, wasmName));
   let source = await readFile(glue, 'utf8');

@@ -3,10 +3,13 @@
 //
 //   first load  what the page fetches before its first verdicts: every file
 //               but the on-demand parts and 404.html (served only for stray
-//               paths); e2e/specs/build.spec.mjs checks that the page
-//               fetches nothing else before its first verdicts
+//               paths); e2e/specs/build.spec.mjs and size-split.spec.mjs
+//               check that the page fetches nothing else before its first
+//               verdicts
 //   on demand   parts loaded later, each checked on its own: a Web Worker's
-//               JS and wasm (files named `*-worker*`), or files given with
+//               JS and wasm (files named `*-worker*`), the lazy panels'
+//               wasm chunks together (`lazy-*.wasm`, written by the split
+//               step: scripts/lib/split.mjs), or files given with
 //               --on-demand NAME (a glob: `*` any run of characters)
 //   dist/       all of it
 //
@@ -41,12 +44,26 @@ export const BUDGETS = {
 
 /** Files no page load fetches. */
 const NOT_FETCHED = ['404.html'];
+/** The lazy panels' chunks (scripts/lib/split.mjs names them). */
+export const LAZY_CHUNKS = 'lazy-*.wasm';
 /** On-demand parts by name, beside those the caller gives. */
-const ON_DEMAND = ['*-worker*'];
+const ON_DEMAND = ['*-worker*', LAZY_CHUNKS];
 
 function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
   return new RegExp(`^${escaped}$`);
+}
+
+/**
+ * The part a file of dist/ (its path inside dist/) counts in: `first load`,
+ * `on demand: GLOB` (GLOB the on-demand part's pattern) or `not fetched`.
+ * The one classification: the size check and the e2e specs that compare
+ * it with what the page fetches use it.
+ */
+export function partOf(name, { onDemand = [] } = {}) {
+  const demand = [...ON_DEMAND, ...onDemand].find((glob) => globToRegExp(glob).test(name));
+  if (demand) return `on demand: ${demand}`;
+  return NOT_FETCHED.includes(name) ? 'not fetched' : 'first load';
 }
 
 /**
@@ -55,7 +72,6 @@ function globToRegExp(glob) {
  * totals, and the total.
  */
 export async function distSizes(dist, { onDemand = [] } = {}) {
-  const patterns = [...ON_DEMAND, ...onDemand].map((glob) => ({ glob, re: globToRegExp(glob) }));
   const files = [];
   const entries = await readdir(dist, { recursive: true, withFileTypes: true });
   for (const entry of entries.filter((e) => e.isFile())) {
@@ -63,8 +79,7 @@ export async function distSizes(dist, { onDemand = [] } = {}) {
     const name = path.slice(dist.length + 1).replaceAll('\\', '/');
     const body = await readFile(path);
     const gz = gzipSync(body, { level: 9 }).length;
-    const demand = patterns.find((p) => p.re.test(name));
-    const part = demand ? `on demand: ${demand.glob}` : NOT_FETCHED.includes(name) ? 'not fetched' : 'first load';
+    const part = partOf(name, { onDemand });
     files.push({ name, raw: body.length, gz, part });
   }
   files.sort((a, b) => b.gz - a.gz);

@@ -4,6 +4,7 @@
 use leptos::ev;
 use leptos::prelude::*;
 
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::text_area::reloaded;
 use crate::crawlers::{self, CrawlerPreset};
 use crate::store::use_inputs;
@@ -226,12 +227,23 @@ fn Search() -> impl IntoView {
 /// Every preset, grouped by purpose; rendered only while open.
 #[component]
 fn Browse() -> impl IntoView {
-    let inputs = use_inputs();
     let open = RwSignal::new(false);
     view! {
         <details class="browse" on:toggle:target=move |event| open.set(event.target().open())>
             <summary>{format!("Browse all {} known crawlers by purpose", crawlers::presets().len())}</summary>
             <Show when=move || open.get()>
+                <Lazy what="the list of known crawlers" view=crate::split::lazy_view!(browse_groups())/>
+            </Show>
+        </details>
+    }
+}
+
+/// Every preset, grouped by purpose: the lazy panel's entry (its code loads when it is first
+/// shown; see `components::common::lazy`).
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(browse, fallible))]
+fn browse_groups() -> Result<AnyView, ChunkError> {
+    let inputs = use_inputs();
+    Ok(view! {
                 <div class="browse-groups">
                     {crawlers::by_purpose()
                         .into_iter()
@@ -270,7 +282,6 @@ fn Browse() -> impl IntoView {
                         })
                         .collect_view()}
                 </div>
-            </Show>
-        </details>
     }
+    .into_any())
 }

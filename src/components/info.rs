@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
 use crate::store::{use_analysis, use_inputs, LintStatus, Side};
-use crate::view_model::{finding_place, format_crawl_delay, plural};
+use crate::view_model::{finding_place, format_crawl_delay, plural, Finding};
 
 /// The diagnostics list shows at most this many; a huge file can have
 /// thousands.
@@ -17,7 +18,6 @@ const MAX_LISTED: usize = 300;
 /// list never passes for "no findings".
 #[component]
 pub fn Diagnostics() -> impl IntoView {
-    let inputs = use_inputs();
     let analysis = use_analysis();
     let findings = analysis.findings(Side::After);
     let status = analysis.status(Side::After);
@@ -65,6 +65,30 @@ pub fn Diagnostics() -> impl IntoView {
                     LintStatus::Failed(_) => ().into_any(),
                 }
             >
+                <Lazy what="the diagnostics list" view=crate::split::lazy_view!(diagnostics_list(list, total, pending))/>
+            </Show>
+        </section>
+    }
+}
+
+/// The findings listed (at most [`MAX_LISTED`], of `total`), with their
+/// fixes, disabled while `pending`.
+type Listed = Memo<(Vec<(Finding, String)>, usize)>;
+
+/// The diagnostics list: the lazy panel's entry (its code loads when it is first
+/// shown; see `components::common::lazy`).
+#[cfg_attr(
+    feature = "split",
+    wasm_split_helpers::wasm_split(diagnostics, fallible)
+)]
+fn diagnostics_list(
+    list: Listed,
+    total: Memo<usize>,
+    pending: Memo<bool>,
+) -> Result<AnyView, ChunkError> {
+    let inputs = use_inputs();
+    let analysis = use_analysis();
+    Ok(view! {
                     <ul class="diagnostics" data-testid="diagnostics">
                         <For
                             each=move || list.with(|l| l.0.clone())
@@ -115,9 +139,8 @@ pub fn Diagnostics() -> impl IntoView {
                         (total > MAX_LISTED)
                             .then(|| view! { <p class="muted small">{format!("{} more not listed.", total - MAX_LISTED)}</p> })
                     }}
-            </Show>
-        </section>
     }
+    .into_any())
 }
 
 #[component]

@@ -16,6 +16,7 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::browser;
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::store::{use_check, use_selection};
 use crate::view_model::{audit, format_count, plural, Exposure, Matrix, MatrixVerdict};
 
@@ -39,12 +40,22 @@ pub fn MatrixPanel() -> impl IntoView {
             </div>
             <div id="matrix-body">
                 <Show when=move || open.get()>
-                    <Audit/>
-                    <MatrixGrid/>
+                    <Lazy what="the audit and matrix" view=crate::split::lazy_view!(matrix_view())/>
                 </Show>
             </div>
         </section>
     }
+}
+
+/// The audit and the matrix: the lazy panel's entry (its code loads when
+/// the matrix is first shown; see `components::common::lazy`).
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(matrix, fallible))]
+fn matrix_view() -> Result<AnyView, ChunkError> {
+    Ok(view! {
+        <Audit/>
+        <MatrixGrid/>
+    }
+    .into_any())
 }
 
 /// The three exposures, as the audit's columns name them.

@@ -22,11 +22,12 @@ use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
 use crate::samples;
+use crate::split::ChunkError;
 use crate::view_model::limits::{file_refusal, MAX_ROBOTS_FILE_BYTES, MAX_URL_FILES_BYTES};
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
     add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy, CrawlerList,
-    Document, InputValues, UrlFile, UrlSet,
+    Document, InputValues, Opened, UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare
@@ -452,7 +453,11 @@ impl Inputs {
                     }
                 }
             }
-            let opened = open_urls(&read);
+            let Ok(opened) = crate::split::lazy_call!(read_url_files(read)) else {
+                return inputs.messages.warn(
+                    "The code that reads URL files could not be loaded (offline, or the site changed since this page was opened). Open the files again to retry, or reload the page.",
+                );
+            };
             inputs.replace_urls(opened.text);
             inputs.messages.notify(opened.note, opened.warning);
         });
@@ -527,4 +532,11 @@ fn set_if_changed(field: RwSignal<String>, text: String) {
     if field.with_untracked(|current| *current != text) {
         field.set(text);
     }
+}
+
+/// URL files read into a list: a split point, so the CSV and sitemap
+/// readers load when files are first opened (see [`crate::split`]).
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(url_files, fallible))]
+fn read_url_files(files: Vec<UrlFile>) -> Result<Opened, ChunkError> {
+    Ok(open_urls(&files))
 }

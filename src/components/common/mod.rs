@@ -2,9 +2,11 @@
 //! links to a line of the editor, progress; and the behaviours several
 //! components share: a virtual window over a long list ([`window`](mod@window)), a
 //! zone files can be dropped on ([`drop_zone`]), a text field kept in step
-//! with an input ([`text_area`]).
+//! with an input ([`text_area`]); the boundary of a panel whose code loads
+//! when it is first shown ([`lazy`](mod@lazy)).
 
 pub mod drop_zone;
+pub mod lazy;
 pub mod text_area;
 pub mod window;
 

@@ -15,6 +15,7 @@ mod table;
 
 use leptos::prelude::*;
 
+use crate::components::common::lazy::Lazy;
 use crate::store::use_table;
 use crate::view_model::ExportFormat;
 
@@ -39,7 +40,7 @@ pub fn ResultsPanel() -> impl IntoView {
             <summary::Notes/>
             <filters::Filters/>
             <Show when=move || by_rule.get() fallback=|| view! { <table::ResultsTable/> }>
-                <rules::RuleCounts/>
+                <Lazy what="the rules view" view=crate::split::lazy_view!(rules::rules_view())/>
             </Show>
         </section>
     }

@@ -4,9 +4,17 @@
 
 use leptos::prelude::*;
 
+use crate::components::common::lazy::ChunkError;
 use crate::components::common::LineLink;
 use crate::store::{use_check, use_table};
 use crate::view_model::{format_count, plural, DecidedBy};
+
+/// The rules view: the lazy panel's entry (its code loads when it is first
+/// shown; see `components::common::lazy`).
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(rules, fallible))]
+pub(super) fn rules_view() -> Result<AnyView, ChunkError> {
+    Ok(view! { <RuleCounts/> }.into_any())
+}
 
 /// Every rule with how many of the listed results it decides; the ones
 /// deciding none are dead for these URLs.

@@ -5,6 +5,7 @@
 use leptos::prelude::*;
 use robots_matcher::tools::compare::ChangeCounts;
 
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::progress_view;
 use crate::store::{use_check, use_inputs, use_messages};
 use crate::view_model::{format_count, plural, verdict_str, Against};
@@ -129,8 +130,22 @@ fn FetchNote() -> impl IntoView {
 /// version before, each way, in all and per crawler.
 #[component]
 fn CompareSummary() -> impl IntoView {
-    let run = use_check().run();
     let compare = use_inputs().compare();
+    view! {
+        <Show when=move || compare.get()>
+            <Lazy what="the comparison's summary" view=crate::split::lazy_view!(compare_summary_view())/>
+        </Show>
+    }
+}
+
+/// Compare mode's changes: the lazy panel's entry (its code loads when it is first
+/// shown; see `components::common::lazy`).
+#[cfg_attr(
+    feature = "split",
+    wasm_split_helpers::wasm_split(compare_summary, fallible)
+)]
+fn compare_summary_view() -> Result<AnyView, ChunkError> {
+    let run = use_check().run();
     let changes = Memo::new(move |_| {
         run.with(|run| {
             let comparison = run.comparison();
@@ -148,8 +163,7 @@ fn CompareSummary() -> impl IntoView {
     });
     // One element whose attributes change: it stays while typing.
     let counts = move || changes.with(|c| c.as_ref().map(|(counts, _)| *counts));
-    view! {
-        <Show when=move || compare.get()>
+    Ok(view! {
             <div
                 class="compare-summary"
                 data-testid="compare-summary"
@@ -191,8 +205,8 @@ fn CompareSummary() -> impl IntoView {
                     }.into_any(),
                 }}
             </div>
-        </Show>
     }
+    .into_any())
 }
 
 /// What was skipped in the inputs.

@@ -1,0 +1,153 @@
+// The split step of the app's build: cold panels' code moves out of the
+// first download into wasm chunks the page fetches when a panel is first
+// shown (the entry functions marked `#[wasm_split(NAME, fallible)]`, see
+// src/components/common/lazy.rs).
+//
+// Splitting needs the linker's output before wasm-bindgen (its relocations,
+// kept by `-Clink-arg=--emit-relocs` in .cargo/config.toml), and trunk runs
+// wasm-bindgen right after cargo with no step between, so this step, run
+// from the post-build hook (scripts/lib/post-build.mjs), redoes the app's
+// wasm from cargo's output, in cargo-leptos' order:
+//
+// 1. `wasm-split-cli` (crate wasm_split_cli_support, pinned and installed
+//    by ensure_wasm_split in scripts/lib/ensure.sh) cuts cargo's wasm into
+//    the main module, one chunk per split name, and a JS link module whose
+//    loaders fetch and instantiate a chunk against the main module's memory,
+//    table and globals;
+// 2. wasm-bindgen makes the main module's glue, keeping the linker's
+//    exports (the function table the chunks fill);
+// 3. release builds: wasm-opt with the flags index.html gives the app
+//    (`data-wasm-opt-params`; trunk's own wasm-opt is off for the app,
+//    `data-wasm-opt="0"`, as its result would be thrown away), on the main
+//    module and on every chunk;
+// 4. each chunk is named `lazy-NAME-HASH.wasm` (HASH from its bytes, so a
+//    changed chunk is a new name for caches) and fetched with its
+//    subresource integrity (fetch() carries none unless asked);
+// 5. the link module is put into the glue (one module script, whose
+//    integrity index.html names: a second module imported by it could
+//    carry none), and the main module and glue replace trunk's.
+//
+// Trunk's names stay (the glue `NAME-HASH.js`, the wasm `NAME-HASH_bg.wasm`),
+// so index.html and the rest of the post-build step (short names, terser,
+// integrity) work on them as before. A chunk that cannot be fetched or
+// fails its integrity check is not a trap: the link module's loader
+// reports it to the entry function, which returns an error the panel
+// shows.
+
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { integrity } from './post-build.mjs';
+import { LAZY_CHUNKS, partOf } from './size.mjs';
+
+const run = promisify(execFile);
+
+/** The value of attribute `name` in a tag's text, or null. */
+function attribute(tag, name) {
+  const found = new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)')`, 'i').exec(tag);
+  return found ? (found[1] ?? found[2]) : null;
+}
+
+/** The `<link data-trunk rel="rust">` of index.html that builds `bin`. */
+export function rustLink(html, bin) {
+  const links = [...html.matchAll(/<link\b[^>]*>/gis)].map((m) => m[0]);
+  const link = links.find((tag) => attribute(tag, 'rel') === 'rust' && attribute(tag, 'data-bin') === bin);
+  if (!link) throw new Error(`index.html has no <link data-trunk rel="rust" data-bin="${bin}">`);
+  return link;
+}
+
+/** wasm-opt's arguments for the app: -Oz and index.html's params. */
+export function wasmOptArgs(link) {
+  const params = attribute(link, 'data-wasm-opt-params');
+  if (!params) throw new Error('the app\'s <link rel="rust"> has no data-wasm-opt-params');
+  return ['-Oz', ...params.split(/\s+/).filter(Boolean)];
+}
+
+/**
+ * The glue with the link module put in: its loaders, built once at the
+ * top, stand where the glue imported them, and its import of the glue's `initSync`
+ * becomes the glue's own function. `chunks` maps the link module's chunk
+ * paths (`./split_NAME.wasm`) to their final names and integrity.
+ */
+export function withLinkModule(glue, link, chunks) {
+  // wasm-bindgen imports the module once per function the wasm takes from it.
+  const imports = /^import \* as ([\w$]+) from ["']\.\/__wasm_split\.js["'];?$/gm;
+  if (!imports.test(glue)) throw new Error('split: the glue does not import the link module');
+  const own = /^import \{ initSync \} from ["'][^"']+["'];?$/m;
+  if (!own.test(link)) throw new Error("split: the link module does not import the glue's initSync");
+  const names = [];
+  let body = link.replace(own, '').replace(/^export const ([\w$]+) =/gm, (_, name) => {
+    names.push(name);
+    return `const ${name} =`;
+  });
+  if (/^\s*(import|export)\b/m.test(body)) throw new Error('split: the link module has an import or export this step does not know');
+  let fetched = 0;
+  body = body.replace(/fetch\(new URL\("\.\/([\w.-]+\.wasm)", import\.meta\.url\)\)/g, (_, path) => {
+    const chunk = chunks.get(path);
+    if (!chunk) throw new Error(`split: the link module fetches ${path}, which the split did not write`);
+    fetched++;
+    return `fetch(new URL(${JSON.stringify(`./${chunk.name}`)}, import.meta.url), { integrity: ${JSON.stringify(chunk.integrity)} })`;
+  });
+  if (fetched !== chunks.size) throw new Error(`split: ${chunks.size} chunks written, the link module fetches ${fetched}`);
+  const inlined = `// The split's link module (scripts/lib/split.mjs): loaders of the lazy chunks.
+const __wasm_split_link = (() => {
+${body}
+return { ${names.join(', ')} };
+})();
+`;
+  if (glue.includes('__wasm_split_link')) throw new Error('split: the glue already names __wasm_split_link');
+  return inlined + glue.replace(imports, (_, namespace) => `const ${namespace} = __wasm_split_link;`);
+}
+
+/**
+ * Splits the app in `staging` (trunk's staging directory), whose glue is
+ * `glueName`: replaces its wasm and glue, and writes its chunks. Returns
+ * the chunks' file names.
+ */
+export async function splitApp({ staging, glueName, release, root, targetDir }) {
+  const stem = glueName.replace(/\.js$/, '');
+  const bin = stem.replace(/-[0-9a-f]{16}$/, '');
+  const html = await readFile(join(root, 'index.html'), 'utf8');
+  const link = rustLink(html, bin);
+  const profile = release ? (attribute(link, 'data-cargo-profile-release') ?? 'release') : 'debug';
+  const raw = join(targetDir, 'wasm32-unknown-unknown', profile, `${bin}.wasm`);
+  const work = await mkdtemp(join(tmpdir(), 'wasm-split-'));
+  try {
+    await run('wasm-split-cli', [raw, work, '--out-name', stem], { maxBuffer: 1 << 26 });
+    const bindgen = join(work, 'bindgen');
+    await run('wasm-bindgen', [
+      '--target=web', '--keep-lld-exports', '--no-typescript',
+      `--out-dir=${bindgen}`, `--out-name=${stem}`, join(work, `${stem}.wasm`),
+    ], { maxBuffer: 1 << 26 });
+    const chunkPaths = (await readdir(work)).filter((n) => n.endsWith('.wasm') && n !== `${stem}.wasm`);
+    const mainWasm = join(bindgen, `${stem}_bg.wasm`);
+    if (release) {
+      const args = wasmOptArgs(link);
+      await Promise.all(
+        [mainWasm, ...chunkPaths.map((n) => join(work, n))].map((file) => run('wasm-opt', [...args, file, '-o', file])),
+      );
+    }
+    const chunks = new Map();
+    for (const path of chunkPaths) {
+      const bytes = await readFile(join(work, path));
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+      const name = `lazy-${path.replace(/^split_/, '').replace(/\.wasm$/, '').replace(/_/g, '-')}-${hash}.wasm`;
+      if (partOf(name) !== `on demand: ${LAZY_CHUNKS}`) throw new Error(`split: the size check would not count chunk ${name} as a lazy chunk`);
+      chunks.set(path, { name, integrity: integrity(bytes), bytes });
+    }
+    const glue = withLinkModule(
+      await readFile(join(bindgen, `${stem}.js`), 'utf8'),
+      await readFile(join(work, '__wasm_split.js'), 'utf8'),
+      chunks,
+    );
+    await writeFile(join(staging, `${stem}_bg.wasm`), await readFile(mainWasm));
+    await writeFile(join(staging, glueName), glue);
+    for (const { name, bytes } of chunks.values()) await writeFile(join(staging, name), bytes);
+    return [...chunks.values()].map((c) => c.name);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
