@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { test as plain } from '@playwright/test';
 import { test, expect, gotoApp } from '../support/fixtures.mjs';
 import { distSizes } from '../../scripts/lib/size.mjs';
+import { recordUntilFirstVerdicts } from '../support/first-verdicts.mjs';
 
 const dist = resolve(fileURLToPath(new URL('../..', import.meta.url)), process.env.E2E_DIST ?? 'dist');
 const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -41,23 +42,12 @@ test('every file the page loads names the integrity of its bytes as served', asy
 });
 
 test('before its first verdicts the page fetches only what the size check counts as first load', async ({ page }) => {
-  // When the first result row appeared, in the page's clock (epoch ms):
-  // what loads after it (the worker that lints) is not first load.
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.querySelector('[data-testid=result-row]')) {
-        window.__firstRowAt = performance.timeOrigin + performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const requests = [];
-  page.on('requestfinished', (r) => {
-    if (r.url().startsWith('http')) requests.push({ name: fileName(r.url()) || 'index.html', start: r.timing().startTime });
-  });
+  // What loads after the first verdicts (the worker that lints) is not
+  // first load.
+  const { requests, firstRowAt: rowAt } = await recordUntilFirstVerdicts(page);
   await gotoApp(page);
   await expect(page.getByTestId('result-row').first()).toBeVisible();
-  const firstRowAt = await page.evaluate(() => window.__firstRowAt);
+  const firstRowAt = await rowAt();
   const fetched = new Set(requests.filter((r) => r.start < firstRowAt).map((r) => r.name));
   const sizes = await distSizes(dist);
   const firstLoad = new Set(sizes.files.filter((f) => f.part === 'first load').map((f) => f.name));

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect, gotoApp } from '../support/fixtures.mjs';
 import { LAZY_CHUNKS, distSizes, partOf } from '../../scripts/lib/size.mjs';
+import { recordUntilFirstVerdicts } from '../support/first-verdicts.mjs';
 
 const dist = resolve(fileURLToPath(new URL('../..', import.meta.url)), process.env.E2E_DIST ?? 'dist');
 const LAZY = `on demand: ${LAZY_CHUNKS}`;
@@ -25,22 +26,10 @@ function recordRequests(page) {
 }
 
 test('before its first verdicts the page fetches only first-load files, and no lazy chunk', async ({ page }) => {
-  // When the first result row appeared, in the page's clock (epoch ms).
-  await page.addInitScript(() => {
-    new MutationObserver((_, observer) => {
-      if (document.querySelector('[data-testid=result-row]')) {
-        window.__firstRowAt = performance.timeOrigin + performance.now();
-        observer.disconnect();
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const requests = [];
-  page.on('requestfinished', (r) => {
-    if (r.url().startsWith('http')) requests.push({ name: fileName(r.url()), start: r.timing().startTime });
-  });
+  const { requests, firstRowAt: rowAt } = await recordUntilFirstVerdicts(page);
   await gotoApp(page);
   await expect(page.getByTestId('result-row').first()).toBeVisible();
-  const firstRowAt = await page.evaluate(() => window.__firstRowAt);
+  const firstRowAt = await rowAt();
   const before = requests.filter((r) => r.start < firstRowAt).map((r) => r.name);
   expect(before).toContain('index.html');
   const firstLoad = new Set((await distSizes(dist)).files.filter((f) => f.part === 'first load').map((f) => f.name));

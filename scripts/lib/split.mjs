@@ -4,7 +4,7 @@
 // src/components/common/lazy.rs).
 //
 // Splitting needs the linker's output before wasm-bindgen (its relocations,
-// kept by `-Clink-arg=--emit-relocs` in .cargo/config.toml), and trunk runs
+// kept by `--emit-relocs`, which build.rs gives the app's link only), and trunk runs
 // wasm-bindgen right after cargo with no step between, so this step, run
 // from the post-build hook (scripts/lib/post-build.mjs), redoes the app's
 // wasm from cargo's output, in cargo-leptos' order:
