@@ -6,7 +6,8 @@ use leptos::prelude::*;
 use crate::browser::{self, Browser};
 use crate::components::{
     crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
-    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::Toolbar, urls::UrlInput,
+    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::ShareLink,
+    toolbar::Toolbar, urls::UrlInput,
 };
 use crate::store::{use_messages, Side, Store};
 
@@ -39,33 +40,50 @@ pub fn App() -> impl IntoView {
     view! {
         <a class="skip-link" href="#results-heading">"Skip to results"</a>
         <header class="app-header">
-            <div class="brand">
-                <h1>"robots.txt playground"</h1>
-                <p class="tagline">
-                    "See how crawlers read a robots.txt, line by line. Everything stays in your browser."
-                </p>
+            <div class="brand-row">
+                <div class="brand">
+                    <h1>"robots.txt playground"</h1>
+                    <p class="tagline">
+                        "See how crawlers read a robots.txt, line by line. Everything stays in your browser."
+                    </p>
+                </div>
+                <ShareLink/>
             </div>
             <Toolbar/>
         </header>
         <Alerts/>
-        <main class="layout">
+        // The first screen answers (README, "Layout"): the file on the
+        // left, the results and their explanation beside it, held in view
+        // while the page scrolls; crawlers and URLs under the file, the
+        // file's diagnostics after them, and the wide views on demand
+        // (matrix, audit) across the whole width below.
+        <main>
+            <div class="layout">
             <section class="column column-robots" aria-labelledby="robots-heading">
                 <Show when=move || compare.get()>
                     <Editor side=Side::Before/>
                 </Show>
                 <Editor side=Side::After/>
-                <Diagnostics/>
-                <FileFacts/>
             </section>
-            <section class="column column-test" aria-label="Test URLs">
+            <section class="column column-inputs" aria-label="Crawlers and URLs">
                 <div class="card inputs-card">
                     <CrawlerPicker/>
                     <UrlInput/>
                 </div>
+            </section>
+            <section class="column column-test" aria-label="Results and why">
                 <ResultsPanel/>
-                <MatrixPanel/>
                 <ExplanationPanel/>
             </section>
+            <div class="column column-info">
+                <Diagnostics/>
+                <FileFacts/>
+            </div>
+            </div>
+            // Outside the grid, so the sticky results never slide over it.
+            <div class="layout-wide">
+                <MatrixPanel/>
+            </div>
         </main>
         <footer class="app-footer">
             <p>

@@ -221,6 +221,9 @@ fn insert_into(
     field: &web_sys::HtmlTextAreaElement,
     inserted: &js_sys::JsString,
 ) -> Option<Insertion> {
+    // The field keeps LF only: CR LF inserted as it comes would put the
+    // caret (and the text handed on) out of step with the field's value.
+    let inserted = &inserted.replace_all("\r\n", "\n").replace_all("\r", "\n");
     let value = js_sys::JsString::from(field.value());
     let start = field
         .selection_start()

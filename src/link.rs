@@ -1,9 +1,14 @@
 //! The shareable state a link carries, and its URL-hash encoding.
 //!
-//! A hash looks like `v2.<base64url>`: a version tag, then the state in a
+//! A hash looks like `v3.<base64url>`: a version tag, then the state in a
 //! small length-prefixed binary layout, raw-deflate compressed and base64url
 //! encoded without padding. `v2` adds the version before (compare mode) and
-//! the fetch outcome after `v1`'s fields; `v1` links still open. Hashes come from links anyone can craft, so
+//! the fetch outcome after `v1`'s fields; `v3` adds tagged sections after
+//! `v2`'s fields, each a tag and a length-prefixed payload: the view
+//! ([`ViewState`], tag 1) now, and a feature with state of its own adds a
+//! tag of its own. A section this build does not know is skipped, so a
+//! newer link still opens what this build shows. `v1` and `v2` links still
+//! open. Hashes come from links anyone can craft, so
 //! decoding treats its input as hostile: every failure is a [`DecodeError`]
 //! value, and decompression is capped so a tiny hash cannot expand into
 //! gigabytes.
@@ -17,10 +22,16 @@
 use std::fmt;
 
 /// Prefix of hashes in the current format.
-const VERSION_TAG: &str = "v2";
+const VERSION_TAG: &str = "v3";
+/// Prefix of the format before sections: `v3` without them.
+const V2_TAG: &str = "v2";
 /// Prefix of the first format: the same fields without the version before
 /// and the fetch outcome.
 const V1_TAG: &str = "v1";
+/// The section holding the view.
+const VIEW_SECTION: usize = 1;
+/// The section holding the robots.txt files of other origins.
+const SITES_SECTION: usize = 2;
 /// Largest decompressed payload accepted from a hash: what the app writes,
 /// with room to spare (the app writes no link past its limit).
 pub const MAX_DECODED_BYTES: usize = MAX_LINK_BYTES;
@@ -63,6 +74,132 @@ pub struct AppState {
     pub before: Option<String>,
     /// How fetching robots.txt ended (HTTP 200 unless chosen otherwise).
     pub fetch: FetchOutcome,
+    /// What the table showed.
+    pub view: ViewState,
+    /// The origin the robots.txt is for, when chosen (else its URLs'
+    /// first).
+    pub origin: Option<String>,
+    /// The robots.txt files of other origins.
+    pub sites: Vec<SiteFile>,
+}
+
+/// The robots.txt of another origin than the one in the editor.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SiteFile {
+    /// Its origin, `scheme://host[:port]`.
+    pub origin: String,
+    /// The robots.txt.
+    pub robots_txt: String,
+    /// The version before, when comparing.
+    pub before: Option<String>,
+}
+
+/// Writes an optional text: a flag byte, then the text.
+fn put_optional(raw: &mut Vec<u8>, text: Option<&str>) {
+    match text {
+        None => raw.push(0),
+        Some(text) => {
+            raw.push(1);
+            put_bytes(raw, text.as_bytes());
+        }
+    }
+}
+
+/// The origin and the other origins' files, as section 2 holds them.
+fn sites_to_raw(origin: Option<&str>, sites: &[SiteFile]) -> Vec<u8> {
+    let mut raw = Vec::new();
+    put_optional(&mut raw, origin);
+    put_varint(&mut raw, sites.len());
+    for site in sites {
+        put_bytes(&mut raw, site.origin.as_bytes());
+        put_bytes(&mut raw, site.robots_txt.as_bytes());
+        put_optional(&mut raw, site.before.as_deref());
+    }
+    raw
+}
+
+type Sites = (Option<String>, Vec<SiteFile>);
+
+fn sites_from_raw(reader: &mut Reader<'_>) -> Result<Sites, DecodeError> {
+    let origin = reader.optional("origin")?;
+    let count = reader.count("file count exceeds the data")?;
+    let mut sites = Vec::with_capacity(count);
+    for _ in 0..count {
+        sites.push(SiteFile {
+            origin: reader.text("origin")?,
+            robots_txt: reader.text("robots.txt")?,
+            before: reader.optional("robots.txt before")?,
+        });
+    }
+    if !reader.rest.is_empty() {
+        return Err(DecodeError::Malformed("unexpected data after the files"));
+    }
+    Ok((origin, sites))
+}
+
+/// What the results showed when the link was made: filters, order, the
+/// rules view, the matrix and the selected row. Filter and order are kept
+/// by their menu keys; a key this build does not know reads as the default
+/// (a view is a convenience, never a reason to refuse a link).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ViewState {
+    /// The verdict filter's key (empty: every verdict).
+    pub verdict: String,
+    /// Only this crawler's column, or every crawler.
+    pub crawler: Option<usize>,
+    /// Only URLs containing this text.
+    pub text: String,
+    /// Only rows the rule on this line decided (`Some(0)`: no rule).
+    pub decided_by: Option<u32>,
+    /// The order's key (empty: as listed).
+    pub order: String,
+    /// Whether every rule with its count was shown instead of the rows.
+    pub by_rule: bool,
+    /// Whether the audit and matrix were open.
+    pub matrix: bool,
+    /// The selected row.
+    pub selected: Option<usize>,
+}
+
+impl ViewState {
+    fn to_raw(&self, raw: &mut Vec<u8>) {
+        put_bytes(raw, self.verdict.as_bytes());
+        put_varint(raw, self.crawler.map_or(0, |c| c + 1));
+        put_bytes(raw, self.text.as_bytes());
+        put_varint(raw, self.decided_by.map_or(0, |line| line as usize + 1));
+        put_bytes(raw, self.order.as_bytes());
+        raw.push(u8::from(self.by_rule) | u8::from(self.matrix) << 1);
+        put_varint(raw, self.selected.map_or(0, |row| row + 1));
+    }
+
+    fn from_raw(reader: &mut Reader<'_>) -> Result<ViewState, DecodeError> {
+        let verdict = reader.text("view")?;
+        let crawler = reader.varint()?.checked_sub(1);
+        let text = reader.text("text filter")?;
+        let decided_by = match reader.varint()?.checked_sub(1) {
+            None => None,
+            Some(line) => Some(
+                u32::try_from(line)
+                    .map_err(|_| DecodeError::Malformed("a line is out of range"))?,
+            ),
+        };
+        let order = reader.text("view")?;
+        let flags = reader.byte()?;
+        let selected = reader.varint()?.checked_sub(1);
+        if !reader.rest.is_empty() {
+            return Err(DecodeError::Malformed("unexpected data in the view"));
+        }
+        Ok(ViewState {
+            verdict,
+            crawler,
+            text,
+            decided_by,
+            order,
+            by_rule: flags & 1 != 0,
+            matrix: flags & 2 != 0,
+            selected,
+        })
+    }
 }
 
 impl Default for AppState {
@@ -74,6 +211,9 @@ impl Default for AppState {
             mode: Mode::Google,
             before: None,
             fetch: FetchOutcome::FETCHED,
+            view: ViewState::default(),
+            origin: None,
+            sites: Vec::new(),
         }
     }
 }
@@ -145,14 +285,18 @@ impl AppState {
             put_bytes(&mut raw, crawler.as_bytes());
         }
         put_bytes(&mut raw, self.urls.as_bytes());
-        match &self.before {
-            None => raw.push(0),
-            Some(before) => {
-                raw.push(1);
-                put_bytes(&mut raw, before.as_bytes());
-            }
-        }
+        put_optional(&mut raw, self.before.as_deref());
         put_bytes(&mut raw, self.fetch.name().as_bytes());
+        if self.view != ViewState::default() {
+            let mut view = Vec::new();
+            self.view.to_raw(&mut view);
+            put_varint(&mut raw, VIEW_SECTION);
+            put_bytes(&mut raw, &view);
+        }
+        if self.origin.is_some() || !self.sites.is_empty() {
+            put_varint(&mut raw, SITES_SECTION);
+            put_bytes(&mut raw, &sites_to_raw(self.origin.as_deref(), &self.sites));
+        }
         raw
     }
 
@@ -177,11 +321,11 @@ impl AppState {
             return Err(DecodeError::HashTooLong { chars: hash.len() });
         }
         let (tag, payload) = hash.split_once('.').unwrap_or((hash, ""));
-        if tag != VERSION_TAG && tag != V1_TAG {
+        let Some(format) = [V1_TAG, V2_TAG, VERSION_TAG].iter().position(|&t| t == tag) else {
             // Echo at most a short, printable prefix of attacker-chosen text.
             let shown: String = tag.chars().take(16).filter(|c| !c.is_control()).collect();
             return Err(DecodeError::UnsupportedVersion(shown));
-        }
+        };
         let compressed = base64url_decode(payload).ok_or(DecodeError::BadBase64)?;
         let raw =
             miniz_oxide::inflate::decompress_to_vec_with_limit(&compressed, MAX_DECODED_BYTES)
@@ -189,7 +333,7 @@ impl AppState {
                     miniz_oxide::inflate::TINFLStatus::HasMoreOutput => DecodeError::TooLarge,
                     _ => DecodeError::BadCompression,
                 })?;
-        decode_raw(&raw, tag == VERSION_TAG).map(Some)
+        decode_raw(&raw, format + 1).map(Some)
     }
 }
 
@@ -203,18 +347,14 @@ pub fn hash_of(compressed: &[u8]) -> String {
     hash
 }
 
-/// Reads the layout; `v2` adds the version before and the fetch outcome.
-fn decode_raw(raw: &[u8], v2: bool) -> Result<AppState, DecodeError> {
+/// Reads the layout of format `version`: `v2` adds the version before and
+/// the fetch outcome, `v3` the sections.
+fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
     let mut reader = Reader { rest: raw };
     let mode =
         mode_from_byte(reader.byte()?).ok_or(DecodeError::Malformed("unknown matching mode"))?;
     let robots_txt = reader.text("robots.txt")?;
-    let count = reader.varint()?;
-    // Each spec takes at least one byte, so a count beyond the remaining
-    // input is a lie; checking first avoids a huge up-front allocation.
-    if count > reader.rest.len() {
-        return Err(DecodeError::Malformed("crawler count exceeds the data"));
-    }
+    let count = reader.count("crawler count exceeds the data")?;
     if count > MAX_CRAWLERS {
         return Err(DecodeError::TooManyCrawlers { count });
     }
@@ -224,16 +364,25 @@ fn decode_raw(raw: &[u8], v2: bool) -> Result<AppState, DecodeError> {
     }
     let urls = reader.text("URL list")?;
     let (mut before, mut fetch) = (None, FetchOutcome::FETCHED);
-    if v2 {
-        before = match reader.byte()? {
-            0 => None,
-            1 => Some(reader.text("robots.txt before")?),
-            _ => return Err(DecodeError::Malformed("unknown compare flag")),
-        };
+    if version >= 2 {
+        before = reader.optional("robots.txt before")?;
         fetch = reader
             .text("fetch outcome")?
             .parse()
             .map_err(|_| DecodeError::Malformed("unknown fetch outcome"))?;
+    }
+    let mut view = ViewState::default();
+    let (mut origin, mut sites) = (None, Vec::new());
+    while version >= 3 && !reader.rest.is_empty() {
+        let tag = reader.varint()?;
+        let payload = reader.bytes()?;
+        let mut section = Reader { rest: payload };
+        match tag {
+            VIEW_SECTION => view = ViewState::from_raw(&mut section)?,
+            SITES_SECTION => (origin, sites) = sites_from_raw(&mut section)?,
+            // A newer build's section: skipped.
+            _ => {}
+        }
     }
     if !reader.rest.is_empty() {
         return Err(DecodeError::Malformed("unexpected trailing data"));
@@ -245,6 +394,9 @@ fn decode_raw(raw: &[u8], v2: bool) -> Result<AppState, DecodeError> {
         mode,
         before,
         fetch,
+        view,
+        origin,
+        sites,
     })
 }
 
@@ -315,7 +467,7 @@ struct Reader<'a> {
     rest: &'a [u8],
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     fn byte(&mut self) -> Result<u8, DecodeError> {
         let (&first, rest) = self
             .rest
@@ -342,13 +494,39 @@ impl Reader<'_> {
         Err(DecodeError::Malformed("a length is out of range"))
     }
 
-    fn text(&mut self, field: &'static str) -> Result<String, DecodeError> {
+    /// A number of items, each at least a byte: a count beyond the
+    /// remaining input is a lie (`lie` says which), and checking first
+    /// avoids a huge up-front allocation.
+    fn count(&mut self, lie: &'static str) -> Result<usize, DecodeError> {
+        let count = self.varint()?;
+        if count > self.rest.len() {
+            return Err(DecodeError::Malformed(lie));
+        }
+        Ok(count)
+    }
+
+    /// A length-prefixed run of bytes.
+    fn bytes(&mut self) -> Result<&'a [u8], DecodeError> {
         let len = self.varint()?;
         if len > self.rest.len() {
             return Err(DecodeError::Malformed("the data ends early"));
         }
         let (bytes, rest) = self.rest.split_at(len);
         self.rest = rest;
+        Ok(bytes)
+    }
+
+    /// A flag byte, then a text when it is 1.
+    fn optional(&mut self, field: &'static str) -> Result<Option<String>, DecodeError> {
+        match self.byte()? {
+            0 => Ok(None),
+            1 => self.text(field).map(Some),
+            _ => Err(DecodeError::Malformed("unknown compare flag")),
+        }
+    }
+
+    fn text(&mut self, field: &'static str) -> Result<String, DecodeError> {
+        let bytes = self.bytes()?;
         String::from_utf8(bytes.to_vec()).map_err(|_| DecodeError::InvalidUtf8 { field })
     }
 }
@@ -393,6 +571,22 @@ mod tests {
             mode: Mode::Rfc9309,
             before: Some("User-agent: *\nDisallow: /\n".into()),
             fetch: "503".parse().unwrap(),
+            view: ViewState {
+                verdict: "differs".into(),
+                crawler: Some(1),
+                text: "private".into(),
+                decided_by: Some(2),
+                order: "line".into(),
+                by_rule: true,
+                matrix: true,
+                selected: Some(3),
+            },
+            origin: Some("https://example.com".into()),
+            sites: vec![SiteFile {
+                origin: "https://shop.example.com".into(),
+                robots_txt: "User-agent: *\nDisallow: /cart\n".into(),
+                before: Some(String::new()),
+            }],
         }
     }
 
@@ -410,7 +604,7 @@ mod tests {
     fn round_trips() {
         let state = sample();
         let hash = state.to_hash();
-        assert!(hash.starts_with("v2."));
+        assert!(hash.starts_with("v3."));
         assert_eq!(AppState::from_hash(&hash), Ok(Some(state.clone())));
         assert_eq!(AppState::from_hash(&format!("#{hash}")), Ok(Some(state)));
     }
@@ -431,6 +625,76 @@ mod tests {
             }
         );
         assert_eq!(state.fetch.name(), "200");
+    }
+
+    #[test]
+    fn v2_links_as_the_app_wrote_them_still_open() {
+        // Written by the app before the view was kept (layout v2).
+        let hash = "v2.Y1QKLU4t0k1MT80rsVLQ4nLJLE7Myckvt1LQLyjKLEssSdXnYuJ0z89Pz0lNyi-RhLN0PXOBmuzgfKOMkpKCYit9_dSKxNyCnFS95PxcfS5sgjBzKxilcNrNxWxqYAwA";
+        let state = AppState::from_hash(hash).unwrap().unwrap();
+        assert_eq!(
+            state,
+            AppState {
+                view: ViewState::default(),
+                origin: None,
+                sites: Vec::new(),
+                ..sample()
+            }
+        );
+    }
+
+    #[test]
+    fn the_view_is_a_section_and_unknown_sections_are_skipped() {
+        let state = sample();
+        let raw = state.to_raw();
+        // A section of a newer build (tag 9) before and after the view.
+        let unknown = [9u8, 3, 1, 2, 3];
+        let fields_len = AppState {
+            view: ViewState::default(),
+            origin: None,
+            sites: Vec::new(),
+            ..sample()
+        }
+        .to_raw()
+        .len();
+        let with_unknown = [&raw[..fields_len], &unknown, &raw[fields_len..], &unknown].concat();
+        assert_eq!(
+            AppState::from_hash(&hash_of_raw_as("v3", &with_unknown)),
+            Ok(Some(state))
+        );
+        // The default view takes no bytes.
+        assert_eq!(AppState::default().to_raw().len(), 9);
+    }
+
+    #[test]
+    fn damaged_views_and_sections_are_errors() {
+        let fields = AppState::default().to_raw();
+        for (case, tail) in [
+            ("section longer than the data", &[1u8, 9, 0][..]),
+            ("view ends early", &[1, 2, 0, 0][..]),
+            (
+                "view with trailing data",
+                &[1, 8, 0, 0, 0, 0, 0, 0, 0, 7][..],
+            ),
+            (
+                "line out of range",
+                &[1, 9, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0x7f, 0][..],
+            ),
+            ("section tag only", &[1][..]),
+            ("file count beyond the data", &[2, 3, 0, 0xff, 0x0f][..]),
+            ("files section with trailing data", &[2, 3, 0, 0, 9][..]),
+            ("unknown origin flag", &[2, 2, 5, 0][..]),
+        ] {
+            let raw = [&fields[..], tail].concat();
+            let result = AppState::from_hash(&hash_of_raw_as("v3", &raw));
+            assert!(
+                matches!(result, Err(DecodeError::Malformed(_))),
+                "{case}: {result:?}"
+            );
+        }
+        // Sections are new in v3: under v2 they are trailing data.
+        let raw = sample().to_raw();
+        assert!(AppState::from_hash(&hash_of_raw_as("v2", &raw)).is_err());
     }
 
     #[test]
@@ -479,10 +743,10 @@ mod tests {
 
     #[test]
     fn rejects_unknown_versions() {
-        let hash = sample().to_hash().replacen("v2", "v3", 1);
+        let hash = sample().to_hash().replacen("v3", "v4", 1);
         assert_eq!(
             AppState::from_hash(&hash),
-            Err(DecodeError::UnsupportedVersion("v3".into()))
+            Err(DecodeError::UnsupportedVersion("v4".into()))
         );
         assert!(matches!(
             AppState::from_hash("hello"),
@@ -665,6 +929,24 @@ mod tests {
                 fetch: pick(&mut rng, &["200", "404", "redirect-6", "timeout"])
                     .parse()
                     .unwrap(),
+                view: ViewState {
+                    verdict: text(&mut rng, 2),
+                    crawler: rng.bool().then(|| rng.usize(..500)),
+                    text: text(&mut rng, 8),
+                    decided_by: rng.bool().then(|| rng.usize(..100_000) as u32),
+                    order: text(&mut rng, 2),
+                    by_rule: rng.bool(),
+                    matrix: rng.bool(),
+                    selected: rng.bool().then(|| rng.usize(..1_000_000)),
+                },
+                origin: rng.bool().then(|| text(&mut rng, 6)),
+                sites: (0..rng.usize(..3))
+                    .map(|_| SiteFile {
+                        origin: text(&mut rng, 6),
+                        robots_txt: text(&mut rng, 100),
+                        before: rng.bool().then(|| text(&mut rng, 50)),
+                    })
+                    .collect(),
             };
             let hash = state.to_hash();
             assert_eq!(AppState::from_hash(&hash), Ok(Some(state)));

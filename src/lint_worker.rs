@@ -96,6 +96,7 @@ fn read_finding(value: &JsValue) -> Option<Finding> {
         span: read_span(value)?,
         severity: severity_named(&text(value, "severity")?)?,
         code: text(value, "code")?,
+        changes_verdicts: field(value, "changes_verdicts")?.as_bool()?,
         message: text(value, "message")?,
         fix,
         reference: Citation {

@@ -135,6 +135,20 @@ pub const SAMPLES: &[Sample] = &[
         ],
     },
     Sample {
+        id: "google-vs-rfc",
+        title: "Google vs RFC 9309",
+        explanation: "A misspelt key, a missing colon, a percent-escape and Allow: /index.html: Google's parser and a strict RFC 9309 reading decide four of these five URLs differently; switch Read as to see it.",
+        robots_txt: include_str!("samples/google-vs-rfc.txt"),
+        crawlers: &["Googlebot"],
+        urls: &[
+            "https://www.example.com/drafts/plan",
+            "https://www.example.com/tmp/cache.html",
+            "https://www.example.com/~anna/cv.html",
+            "https://www.example.com/shop/",
+            "https://www.example.com/shop/shoes",
+        ],
+    },
+    Sample {
         id: "ignores-wildcard",
         title: "Crawlers that ignore *",
         explanation: "Google's ads crawlers skip the * group and obey only groups that name them, so Disallow: / for * does not stop them.",
@@ -165,6 +179,11 @@ pub fn find(id: &str) -> Option<&'static Sample> {
     SAMPLES.iter().find(|s| s.id == id)
 }
 
+/// The sample whose robots.txt is `text` as it stands (none once edited).
+pub fn holding(text: &str) -> Option<&'static Sample> {
+    SAMPLES.iter().find(|s| s.robots_txt == text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -172,7 +191,8 @@ mod tests {
     use std::collections::HashSet;
 
     /// Directive keys the samples may use. The misspelling is deliberate in
-    /// the default sample, to show what Google tolerates.
+    /// the default sample and in google-vs-rfc, to show what Google
+    /// tolerates.
     const KNOWN_KEYS: &[&str] = &[
         "user-agent",
         "allow",
@@ -188,7 +208,9 @@ mod tests {
         for sample in SAMPLES {
             assert!(seen.insert(sample.id), "duplicate id {}", sample.id);
             assert_eq!(find(sample.id), Some(sample));
+            assert_eq!(holding(sample.robots_txt), Some(sample));
         }
+        assert_eq!(holding("User-agent: *\n"), None);
         assert_eq!(SAMPLES[0], DEFAULT);
     }
 
@@ -213,8 +235,10 @@ mod tests {
                 if content.is_empty() {
                     continue;
                 }
+                // google-vs-rfc leaves out a colon on purpose.
                 let (key, _) = content
                     .split_once(':')
+                    .or_else(|| content.split_once(' ').filter(|_| s.id == "google-vs-rfc"))
                     .unwrap_or_else(|| panic!("{}: no colon in {line:?}", s.id));
                 let key = key.trim().to_ascii_lowercase();
                 assert!(KNOWN_KEYS.contains(&key.as_str()), "{}: {line:?}", s.id);
@@ -303,6 +327,10 @@ mod tests {
                 for row in 0..results.len() {
                     let e = ExplanationView::new(&run, row).unwrap();
                     assert_eq!(e.allowed, results.cell(row).unwrap().allowed());
+                }
+                if sample.id == "google-vs-rfc" {
+                    // What the sample is for: the readings differ.
+                    assert_eq!(run.comparison().differing(), 4);
                 }
                 let selected = results.default_selection().unwrap();
                 if sample.id == DEFAULT.id {

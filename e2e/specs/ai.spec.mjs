@@ -85,10 +85,14 @@ test('diagnostics and explanation steps link to the section they rest on', async
   );
   await expect(lint.getByTestId('reference')).toHaveAttribute('target', '_blank');
   await page.getByTestId('result-row').first().click();
+  // Each step's own source, as the library's Explanation::sources names
+  // it: the path (matched byte by byte, 2.2.2), the group (2.2.1), the
+  // rules and the decision (2.2.2).
   const links = page.getByTestId('explanation').getByTestId('reference');
   await expect(links).toHaveText([
-    'RFC 9309, 2.2.3 Special Characters',
+    'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
     'RFC 9309, 2.2.1 The User-Agent Line',
+    'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
     'RFC 9309, 2.2.2 The "Allow" and "Disallow" Lines',
   ]);
 });
@@ -104,6 +108,9 @@ test('the AI crawler block goes at the top as one edit: verdicts, usage, no new 
   await expect(row('GPTBot')).toHaveAttribute('data-verdict', 'allowed');
 
   await page.getByTestId('ai-block-select').selectOption('block-ai-training+preferences');
+  // The worker computes the block: wait for its edit (under load it can
+  // come after the select's change).
+  await expect(editor).toHaveValue(/^# Block AI training, keep search and AI search:/);
   const text = await editor.inputValue();
   expect(text.startsWith('# Block AI training, keep search and AI search:')).toBe(true);
   // The preferences join the file's own * group, right after its User-agent line.

@@ -10,6 +10,7 @@ import { deflateRawSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 import { test, expect, gotoApp } from '../support/fixtures.mjs';
+import { waitForLink } from '../support/link.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -125,10 +126,9 @@ test('compare mode travels in the link, and v1 links still open', async ({ page,
   await compareLiveWithDraft(page);
   await expect(page.getByTestId('compare-summary')).toHaveAttribute('data-changed', '6');
   await page.getByTestId('fetch-outcome').selectOption('200');
-  await page.waitForFunction(() => location.hash.startsWith('#v2.'));
-  // The link is rewritten after a pause in typing.
-  await page.waitForTimeout(600);
-  const url = page.url();
+  // The link is rewritten after a pause in typing: wait until it holds
+  // both versions.
+  const url = await waitForLink(page, (link) => link.before === LIVE && link.robots === DRAFT && link.fetch === '200');
   const other = await browser.newPage();
   await other.goto(url);
   await expect(other.getByTestId('robots-input-before')).toHaveValue(LIVE);

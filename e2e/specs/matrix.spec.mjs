@@ -134,7 +134,7 @@ test('a purpose is added in one click, and the audit sorts crawlers by purpose a
   await expect(ai).toHaveAttribute('data-partial', '1');
   await expect(ai).toHaveAttribute('data-open', String(count - 2));
   await expect(ai.getByTestId('audit-blocked')).toHaveText('1 GPTBot');
-  await expect(ai.getByTestId('audit-partial')).toHaveText('1 CCBot');
+  await expect(ai.getByTestId('audit-partial')).toHaveText('1 CCBot (may fetch 67%)');
   await expect(page.locator('[data-testid=audit-group][data-purpose=search]')).toHaveAttribute('data-open', '1');
   await expect(page.locator('[data-testid=audit-group][data-purpose=unknown] [data-testid=audit-open]')).toHaveText('1 MyBot');
   await page.locator('.matrix-card').screenshot({ path: screenshotPath('matrix') });

@@ -79,6 +79,10 @@ test('each lazy panel loads its code when opened, counted on demand', async ({ p
   // The diagnostics list's chunk comes once the worker has findings for
   // the sample file.
   await expect(page.getByTestId('diagnostic').first()).toBeVisible();
+  // The explanation's chunk, and the why-not data's from it, come once a
+  // result is selected (the first one is), after the first verdicts.
+  await expect(page.getByTestId('explain-decision')).toBeVisible();
+  await expect(page.getByTestId('explain-why-not')).toBeVisible();
   for (const panel of PANELS) {
     const from = names.length;
     await panel.open(page);
@@ -88,9 +92,9 @@ test('each lazy panel loads its code when opened, counted on demand', async ({ p
     for (const name of fetched) expect(partOf(name), `${name}, fetched for ${panel.name}`).toBe(LAZY);
   }
   const chunks = names.filter((n) => partOf(n) === LAZY);
-  // matrix, rules, compare summary, browse, URL files, diagnostics; shared
-  // code may come in chunks of its own.
-  expect(new Set(chunks.filter((n) => !/^lazy-chunk-/.test(n))).size).toBe(6);
+  // matrix, rules, compare summary, browse, URL files, diagnostics,
+  // explanation, why-not; shared code may come in chunks of its own.
+  expect(new Set(chunks.filter((n) => !/^lazy-chunk-/.test(n))).size).toBe(8);
   await expect(page.getByTestId('lazy-failed')).toHaveCount(0);
   await expect(page.getByTestId('app-failed')).toHaveCount(0);
 });

@@ -30,3 +30,15 @@ export async function pasteUrls(page, text, { readAfterATask = null } = {}) {
     return document.querySelector(selector)?.textContent ?? null;
   }, [text, readAfterATask]);
 }
+
+/** Puts the caret at the end of robots.txt line `line` (1-based), as a
+ * visitor moving to it with the keyboard does. */
+export async function caretToLine(page, line) {
+  const input = page.getByTestId('robots-input');
+  await input.focus();
+  await input.evaluate((el, n) => {
+    const offset = el.value.split('\n').slice(0, n - 1).join('\n').length + 1;
+    el.setSelectionRange(offset, offset);
+  }, line);
+  await page.keyboard.press('End');
+}

@@ -38,7 +38,8 @@
 //!   normalising and matching patterns), `key` (what a key means), `model`
 //!   (lines, groups, rules as people read them), `lines` (bytes to
 //!   `key: value` lines), `agent` ([`Crawler`], tokens), `url` (the path of
-//!   a URL), [`encoding`] (raw bytes as a crawler decodes them);
+//!   a URL), `origin` ([`Origin`]: which robots.txt governs a URL),
+//!   [`encoding`] (raw bytes as a crawler decodes them);
 //! - `index` (a crawler's rule trie) and `robots` ([`Robots`]: the parse,
 //!   kept as spans, which groups name which crawler, the view built on
 //!   request);
@@ -77,6 +78,7 @@ mod key;
 mod lines;
 mod model;
 mod options;
+mod origin;
 mod pattern;
 pub mod read;
 mod robots;
@@ -97,6 +99,7 @@ pub use model::{
     Sitemap,
 };
 pub use options::{Mode, ParseOptions, GOOGLE_SIZE_LIMIT};
+pub use origin::Origin;
 pub use pattern::Pattern;
 pub use robots::Robots;
 pub use url::{path_params_query, robots_txt_url, UrlError};

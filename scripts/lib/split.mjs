@@ -109,7 +109,8 @@ return { ${names.join(', ')} };
  */
 export async function splitApp({ staging, glueName, release, root, targetDir }) {
   const stem = glueName.replace(/\.js$/, '');
-  const bin = stem.replace(/-[0-9a-f]{16}$/, '');
+  // Trunk's hash is a u64 in hex without leading zeros: 16 digits or fewer.
+  const bin = stem.replace(/-[0-9a-f]{1,16}$/, '');
   const html = await readFile(join(root, 'index.html'), 'utf8');
   const link = rustLink(html, bin);
   const profile = release ? (attribute(link, 'data-cargo-profile-release') ?? 'release') : 'debug';

@@ -17,12 +17,13 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::components::common::lazy::{ChunkError, Lazy};
-use crate::store::{use_check, use_selection};
+use crate::store::{use_check, use_selection, use_table};
 use crate::view_model::{audit, format_count, plural, Exposure, Matrix, MatrixVerdict};
 
 #[component]
 pub fn MatrixPanel() -> impl IntoView {
-    let open = RwSignal::new(false);
+    let table = use_table();
+    let open = table.matrix();
     view! {
         <section class="card matrix-card" aria-labelledby="matrix-heading">
             <div class="card-head">
@@ -33,7 +34,7 @@ pub fn MatrixPanel() -> impl IntoView {
                     data-testid="matrix-toggle"
                     aria-expanded=move || open.get().to_string()
                     aria-controls="matrix-body"
-                    on:click=move |_| open.update(|o| *o = !*o)
+                    on:click=move |_| table.toggle_matrix()
                 >
                     {move || if open.get() { "Hide the matrix" } else { "Show the audit and matrix" }}
                 </button>
@@ -81,6 +82,12 @@ fn Audit() -> impl IntoView {
                 }
                 view! {
                     <table class="audit-table">
+                        <colgroup>
+                            <col class="audit-purpose"/>
+                            <col/>
+                            <col class="audit-partial-col"/>
+                            <col/>
+                        </colgroup>
                         <thead>
                             <tr>
                                 <th scope="col">"Purpose"</th>
@@ -101,13 +108,15 @@ fn Audit() -> impl IntoView {
                                         >
                                             <th scope="row">{group.label()}</th>
                                             {EXPOSURES
-                                                .map(|(exposure, _, class)| {
+                                                .map(|(exposure, label, class)| {
                                                     let names = group.crawlers(exposure);
                                                     view! {
-                                                        <td class=format!("audit-{class}") data-testid=format!("audit-{class}")>
+                                                        <td class=format!("audit-{class}") data-testid=format!("audit-{class}") data-label=label>
                                                             <strong>{format_count(names.len())}</strong>
                                                             " "
-                                                            <span class="audit-names">{names.join(", ")}</span>
+                                                            <ul class="audit-names">
+                                                                {names.into_iter().map(|name| view! { <li>{name}</li> }).collect_view()}
+                                                            </ul>
                                                         </td>
                                                     }
                                                 })}
@@ -206,18 +215,21 @@ fn MatrixGrid() -> impl IntoView {
                     "Rows: crawlers. Columns: the first path segments of {}, with how many each holds.",
                     plural(m.columns.iter().map(|c| c.urls).sum(), "URL", "URLs")
                 )
-            } else {
+            } else if m.common.is_empty() {
                 "Rows: crawlers. Columns: the listed URLs.".to_string()
+            } else {
+                format!("Rows: crawlers. Columns: the listed URLs, all under {}.", m.common)
             };
             let width = m.columns.len();
             let head = m
                 .columns
                 .iter()
-                .map(|c| {
+                .enumerate()
+                .map(|(column, c)| {
                     let count = (c.segments > 0).then(|| view! { <span class="matrix-count">{format_count(c.urls)}</span> });
                     view! {
                         <th scope="col" class="matrix-col" title=c.label.clone()>
-                            <span class="matrix-col-label">{c.label.clone()}</span>
+                            <span class="matrix-col-label" data-testid="matrix-head">{m.head(column).to_string()}</span>
                             {count}
                         </th>
                     }

@@ -9,8 +9,8 @@ use leptos::prelude::*;
 use crate::browser;
 use crate::components::common::drop_zone::DropZone;
 use crate::components::common::text_area::{reloaded, TextField};
-use crate::store::use_inputs;
-use crate::view_model::{format_size, plural};
+use crate::store::{use_inputs, Inputs};
+use crate::view_model::{format_size, plural, OriginSplit};
 
 /// What the URL file picker offers.
 const URL_FILES: &str =
@@ -21,6 +21,8 @@ pub fn UrlInput() -> impl IntoView {
     let inputs = use_inputs();
     let url_set = inputs.url_set();
     let count = Memo::new(move |_| url_set.with(|u| u.list.len()));
+    let origins = inputs.origins();
+    let site_origins = inputs.site_origins();
     let in_field = inputs.urls_in_field();
     let zone = DropZone::new();
     let field = TextField::new();
@@ -79,11 +81,65 @@ pub fn UrlInput() -> impl IntoView {
                     )
                 ></textarea>
             </Show>
+            {move || {
+                let with_files = site_origins.get();
+                origins.with(|split| {
+                    (split.origins.len() > 1 || !with_files.is_empty()).then(|| origin_choice(inputs, split, &with_files))
+                })
+            }}
             <p id="urls-help" class="hint">
                 "One per line: full URLs or paths like "<code>"/shop?id=1"</code>
                 ". Paste or drop a list, a CSV export or a sitemap. Only the path and query are matched."
             </p>
         </div>
+    }
+}
+
+/// URLs on several origins (or files for several): which origin the
+/// robots.txt in the editor is for, and each origin with its URLs and
+/// whether it has a file; choosing one shows its file (see
+/// `Inputs::switch_origin`).
+fn origin_choice(inputs: Inputs, split: &OriginSplit, with_files: &[String]) -> impl IntoView {
+    let governed = split
+        .governed
+        .as_ref()
+        .map(|o| o.to_string())
+        .unwrap_or_default();
+    let mut choices: Vec<(String, usize)> = split
+        .origins
+        .iter()
+        .map(|(o, n)| (o.to_string(), *n))
+        .collect();
+    for origin in with_files.iter().chain([&governed]) {
+        if !origin.is_empty() && !choices.iter().any(|(o, _)| o == origin) {
+            choices.push((origin.clone(), 0));
+        }
+    }
+    let options = choices
+        .into_iter()
+        .map(|(origin, n)| {
+            let file = if origin == governed {
+                "in the editor"
+            } else if with_files.contains(&origin) {
+                "robots.txt kept"
+            } else {
+                "no robots.txt"
+            };
+            let label = format!("{origin}: {}, {file}", plural(n, "URL", "URLs"));
+            view! { <option value=origin.clone() selected=origin == governed>{label}</option> }
+        })
+        .collect_view();
+    view! {
+        <p class="small origin-choice" data-testid="origins-note">
+            <label for="origin-select">"A robots.txt governs only its own origin (scheme, host, port). The editor's file is for "</label>
+            <select id="origin-select" data-testid="origin-select" on:change=move |ev| inputs.switch_origin(event_target_value(&ev))>
+                {options}
+            </select>
+            {(split.others > 0).then(|| format!(
+                ". {} of other origins are not checked against it: choose an origin to edit or paste its robots.txt and check its URLs.",
+                plural(split.others, "URL", "URLs")
+            ))}
+        </p>
     }
 }
 

@@ -20,7 +20,8 @@ use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
 use crate::view_model::{
-    CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results, UrlSet,
+    Against, CheckJob, CheckRun, CompareJob, CrawlerList, Document, FetchedDocument, Results,
+    UrlSet,
 };
 
 /// Up to this many rows, the comparison is computed with the verdicts (a
@@ -85,7 +86,7 @@ impl Check {
     fn drive(self, inputs: Inputs) {
         Effect::new(move |_| {
             let document = inputs.document(Side::After).get();
-            let urls = inputs.url_set().get();
+            let urls = inputs.checked_urls().get();
             let fetched = FetchedDocument::new(document.0.clone(), inputs.fetch().get());
             // The comparison is part of the results: a new version before
             // (or compare turned on or off) starts them anew.
@@ -128,15 +129,9 @@ impl Check {
         } else {
             Start::AfterPaint
         };
+        let task = compare_task(results.against());
         let job = CompareJob::new(results);
-        let comparing = run_job(
-            host,
-            self.messages,
-            job,
-            start_compare,
-            "Comparing",
-            &current,
-        );
+        let comparing = run_job(host, self.messages, job, start_compare, task, &current);
         if let Some(job) = comparing.await {
             self.run.set(job.finish());
         }
@@ -150,12 +145,40 @@ impl Check {
             return run;
         }
         let host = self.host.get();
+        let task = compare_task(run.results().against());
         let job = CompareJob::new(run.results().clone());
         let start = Start::Within(super::jobs::SLICE_MS);
-        let comparing = run_job(host, self.messages, job, start, "Comparing", &|| true);
+        let comparing = run_job(host, self.messages, job, start, task, &|| true);
         match comparing.await {
             Some(job) => job.finish(),
             None => run,
         }
+    }
+}
+
+/// The progress label of a comparison: with compare mode off it is the
+/// other reading's verdicts being worked out, not two versions compared.
+fn compare_task(against: Against) -> &'static str {
+    match against {
+        Against::Before => "Comparing",
+        Against::OtherMode(_) => "Checking under the other reading",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use robots_matcher::Mode;
+
+    use super::*;
+
+    #[test]
+    fn only_compare_mode_says_comparing() {
+        // Issue 24, defect 5: "Comparing 0 of 100,000 rows…" with compare
+        // mode off.
+        assert_eq!(compare_task(Against::Before), "Comparing");
+        assert_eq!(
+            compare_task(Against::OtherMode(Mode::Rfc9309)),
+            "Checking under the other reading"
+        );
     }
 }

@@ -21,13 +21,14 @@ use super::host::{HostRef, PickedFile};
 use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
+use crate::link::SiteFile;
 use crate::samples;
 use crate::split::ChunkError;
 use crate::view_model::limits::{file_refusal, MAX_ROBOTS_FILE_BYTES, MAX_URL_FILES_BYTES};
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
-    add_specs, open_robots, open_urls, remove_spec, too_large_to_edit, AiPolicy, CrawlerList,
-    Document, InputValues, Opened, UrlFile, UrlSet,
+    add_specs, normalize_newlines, open_robots, open_urls, remove_spec, too_large_to_edit,
+    AiPolicy, CrawlerList, Document, InputValues, Opened, OriginSplit, UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare
@@ -77,6 +78,12 @@ pub struct Inputs {
     line_diff: Memo<Shared<LineDiff>>,
     crawlers: Memo<Shared<CrawlerList>>,
     url_set: Memo<Shared<UrlSet>>,
+    /// The origin chosen for the robots.txt (else its URLs' first).
+    origin: RwSignal<Option<String>>,
+    /// The robots.txt files of other origins (see [`Inputs::switch_origin`]).
+    sites: RwSignal<Vec<SiteFile>>,
+    origins: Memo<Shared<OriginSplit>>,
+    checked_urls: Memo<Shared<UrlSet>>,
     /// Milliseconds the last parse of the draft took, until a check counts
     /// it (see [`Inputs::take_parse_ms`]).
     parse_ms: StoredValue<f64>,
@@ -122,6 +129,26 @@ impl Inputs {
         let crawlers =
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
         let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
+        let origin = RwSignal::new(initial.origin);
+        let sites = RwSignal::new(initial.sites);
+        let origins = Memo::new(move |_| {
+            url_set.with(|set| {
+                origin.with(|chosen| {
+                    sites.with(|sites| {
+                        let with_files: Vec<&str> =
+                            sites.iter().map(|s| s.origin.as_str()).collect();
+                        Shared::new(OriginSplit::new(set, chosen.as_deref(), &with_files))
+                    })
+                })
+            })
+        });
+        let checked_urls = Memo::new(move |_| {
+            let set = url_set.get();
+            match origins.with(|split| split.checked(&set)) {
+                Some(checked) => Shared::new(checked),
+                None => set,
+            }
+        });
         Inputs {
             robots,
             before,
@@ -141,6 +168,10 @@ impl Inputs {
             line_diff,
             crawlers,
             url_set,
+            origin,
+            sites,
+            origins,
+            checked_urls,
             parse_ms,
             messages,
             host,
@@ -193,6 +224,24 @@ impl Inputs {
     /// The URL list, read.
     pub fn url_set(&self) -> Memo<Shared<UrlSet>> {
         self.url_set
+    }
+
+    /// The URL list split by origin: which origin the robots.txt is for,
+    /// and the URLs of other origins it does not govern.
+    pub fn origins(&self) -> Memo<Shared<OriginSplit>> {
+        self.origins
+    }
+
+    /// The origins whose robots.txt is kept while another is shown.
+    pub fn site_origins(&self) -> Memo<Vec<String>> {
+        let sites = self.sites;
+        Memo::new(move |_| sites.with(|s| s.iter().map(|s| s.origin.clone()).collect()))
+    }
+
+    /// The URLs checked: those of the robots.txt's origin and the paths
+    /// (every URL, when they share one origin).
+    pub fn checked_urls(&self) -> Memo<Shared<UrlSet>> {
+        self.checked_urls
     }
 
     /// Whether the URL list is edited in its text field; a list too large
@@ -251,6 +300,8 @@ impl Inputs {
                 .get_untracked()
                 .then(|| self.before.get_untracked()),
             fetch: self.fetch.get_untracked(),
+            origin: self.origin.get_untracked(),
+            sites: self.sites.get_untracked(),
         }
     }
 
@@ -264,6 +315,8 @@ impl Inputs {
         self.compare.track();
         self.before.track();
         self.fetch.track();
+        self.origin.track();
+        self.sites.track();
     }
 
     /// Milliseconds the last parse of the draft took, once: a check of new
@@ -284,8 +337,13 @@ impl Inputs {
     /// would re-parse and re-check everything, which made entering N URLs
     /// cost N² (measured on the earlier version of the app: 2,000 URLs took
     /// 11 s this way).
+    ///
+    /// Line endings are normalised on the way in (a program's insert or
+    /// a paste can carry CR LF, which the field itself drops): the text
+    /// kept must be the field's, or diagnostics' byte spans and fixes land
+    /// beside the line they mean.
     pub fn edit_text(&self, side: Side, text: String) {
-        set_if_changed(self.text_signal(side), text);
+        set_if_changed(self.text_signal(side), with_lf(text));
     }
 
     /// The crawler field as typed.
@@ -295,7 +353,7 @@ impl Inputs {
 
     /// The URL list as typed in its field.
     pub fn edit_urls(&self, text: String) {
-        set_if_changed(self.urls, text);
+        set_if_changed(self.urls, with_lf(text));
     }
 
     // Transitions: choices.
@@ -308,6 +366,46 @@ impl Inputs {
     /// Chooses how fetching robots.txt ended.
     pub fn set_fetch(&self, outcome: FetchOutcome) {
         self.fetch.set(outcome);
+    }
+
+    /// Shows the robots.txt of `origin` in the editor (one file per
+    /// origin, like tabs): the file shown is kept for its origin when it
+    /// holds any text (an empty one is no file), and `origin`'s file, if
+    /// one was kept, comes back, else the editor starts empty for it. The
+    /// URLs of `origin` are then checked against it.
+    pub fn switch_origin(&self, origin: String) {
+        let current = self
+            .origins
+            .with_untracked(|s| s.governed.as_ref().map(|o| o.to_string()));
+        if current.as_deref() == Some(origin.as_str()) {
+            return;
+        }
+        let robots = self.robots.get_untracked();
+        let before = self
+            .compare
+            .get_untracked()
+            .then(|| self.before.get_untracked());
+        self.sites.update(|sites| {
+            let file = match sites.iter().position(|s| s.origin == origin) {
+                Some(at) => sites.remove(at),
+                None => SiteFile::default(),
+            };
+            if let Some(current) = current {
+                if !robots.is_empty() {
+                    sites.push(SiteFile {
+                        origin: current,
+                        robots_txt: robots,
+                        before,
+                    });
+                }
+            }
+            self.robots.set(file.robots_txt);
+            self.compare.set(file.before.is_some());
+            self.before.set(file.before.unwrap_or_default());
+        });
+        self.origin.set(Some(origin));
+        self.replaced.update(|n| *n += 1);
+        self.reload();
     }
 
     /// Applies Google's 500 KiB limit, or reads the whole file.
@@ -336,6 +434,8 @@ impl Inputs {
         self.compare.set(values.before.is_some());
         self.before.set(values.before.unwrap_or_default());
         self.fetch.set(values.fetch);
+        self.origin.set(values.origin);
+        self.sites.set(values.sites);
         self.replace_urls(values.urls);
     }
 
@@ -356,6 +456,7 @@ impl Inputs {
     /// the field, a file, a link): the field shows it when it is small
     /// enough to edit there.
     pub fn replace_urls(&self, text: String) {
+        let text = with_lf(text);
         self.urls_in_field.set(!too_large_to_edit(&text));
         self.urls.set(text);
         self.replaced.update(|n| *n += 1);
@@ -420,7 +521,8 @@ impl Inputs {
     }
 
     /// Reads URL files (text, CSV, sitemaps, gzip-compressed or not) into
-    /// the URL list, and says how many URLs each gave.
+    /// the URL list, and says how many URLs each gave; files giving none (a
+    /// sitemap index alone) leave the list as it was.
     pub fn open_url_files(&self, files: Vec<PickedFile>) {
         let inputs = *self;
         spawn_local(async move {
@@ -458,7 +560,9 @@ impl Inputs {
                     "The code that reads URL files could not be loaded (offline, or the site changed since this page was opened). Open the files again to retry, or reload the page.",
                 );
             };
-            inputs.replace_urls(opened.text);
+            if !opened.gave_nothing() {
+                inputs.replace_urls(opened.text);
+            }
             inputs.messages.notify(opened.note, opened.warning);
         });
     }
@@ -524,6 +628,16 @@ impl Inputs {
     /// Asks the fields to show the inputs' text again.
     fn reload(&self) {
         self.reloads.update(|n| *n += 1);
+    }
+}
+
+/// `text` with LF line endings, as its field holds it (not copied when it
+/// has no CR: typing in a 500 KiB file must not copy it at each key).
+fn with_lf(text: String) -> String {
+    if text.contains('\r') {
+        normalize_newlines(&text)
+    } else {
+        text
     }
 }
 

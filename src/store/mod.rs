@@ -77,15 +77,12 @@ impl Store {
     /// kept in this browser, else the default example (with an alert when
     /// the link was broken).
     pub fn start(host: &'static dyn Host) -> Store {
-        let (values, error) = match startup(&host.location_hash(), host.kept_state().as_deref()) {
-            Startup::Hash(state) | Startup::Stored(state) => {
-                (InputValues::from_state(&state), None)
-            }
-            Startup::Default { error } => {
-                (InputValues::from_state(&samples::default_state()), error)
-            }
+        let (state, error) = match startup(&host.location_hash(), host.kept_state().as_deref()) {
+            Startup::Hash(state) | Startup::Stored(state) => (state, None),
+            Startup::Default { error } => (samples::default_state(), error),
         };
-        let store = Store::new(values, host);
+        let store = Store::new(InputValues::from_state(&state), host);
+        store.share.restore_view(&state.view);
         if let Some(error) = error {
             store.messages.raise(error);
         }
@@ -100,7 +97,7 @@ impl Store {
         let check = Check::new(inputs, messages, host);
         let table = Table::new(check, messages, host);
         let selection = Selection::new(inputs, check, table);
-        let share = Share::new(inputs, messages, host);
+        let share = Share::new(inputs, table, selection, messages, host);
         let analysis = Analysis::new(inputs, check, messages);
         Store {
             inputs,

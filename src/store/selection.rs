@@ -2,9 +2,11 @@
 //! lines that decided it (highlighted in the editors, which are asked to
 //! show them).
 //!
-//! New results keep the selection on a row that still exists, unless the
-//! inputs were replaced as a whole (the rows then stand for other things);
-//! otherwise the first row a rule decided is selected.
+//! New results keep the selection on the same URL and crawler when they
+//! still have that row (wherever it moved), unless the inputs were
+//! replaced as a whole (the rows then stand for other things); otherwise
+//! the first row a rule decided is selected. A link's selected row is
+//! selected once its results arrive.
 
 use leptos::prelude::*;
 
@@ -12,7 +14,7 @@ use super::check::Check;
 use super::inputs::{Inputs, Side};
 use super::state::Read;
 use super::table::Table;
-use crate::view_model::ExplanationView;
+use crate::view_model::{ExplanationView, Results};
 
 /// The selection entity.
 #[derive(Clone, Copy)]
@@ -20,6 +22,10 @@ pub struct Selection {
     row: RwSignal<Option<usize>>,
     /// [`Inputs::replaced`] when the row was selected.
     made_at: StoredValue<u32>,
+    /// The selected row's URL and crawler spec, to find it in new results.
+    kept: StoredValue<Option<(String, String)>>,
+    /// A row a link selected, until the first results arrive.
+    wanted: StoredValue<Option<usize>>,
     explanation: Memo<Option<ExplanationView>>,
     highlighted: Memo<u32>,
     highlighted_before: Memo<u32>,
@@ -53,6 +59,8 @@ impl Selection {
         let selection = Selection {
             row,
             made_at: StoredValue::new(inputs.replaced().get_untracked()),
+            kept: StoredValue::new(None),
+            wanted: StoredValue::new(None),
             explanation,
             highlighted,
             highlighted_before,
@@ -85,10 +93,14 @@ impl Selection {
     /// Selects a row and shows its deciding line (in both versions, when
     /// comparing).
     pub fn select(&self, row: usize) {
-        let Some(cell) = self.check.results().with_untracked(|r| r.cell(row)) else {
+        let Some((cell, kept)) = self.check.results().with_untracked(|r| {
+            let kept = (r.url(row).to_string(), r.agent(row).to_string());
+            r.cell(row).map(|cell| (cell, kept))
+        }) else {
             return;
         };
         self.row.set(Some(row));
+        self.kept.set_value(Some(kept));
         self.made_at
             .set_value(self.inputs.replaced().get_untracked());
         if cell.line > 0 {
@@ -121,23 +133,49 @@ impl Selection {
         Some(row)
     }
 
+    /// Selects `row` once the results of the inputs it was chosen with
+    /// arrive (a link's selected row).
+    pub(super) fn select_when_checked(&self, row: Option<usize>) {
+        self.wanted.set_value(row);
+    }
+
     /// Keeps the selection valid as results arrive.
     fn follow_results(self) {
         let results = self.check.results();
         Effect::new(move |_| {
             let results = results.get();
-            let replaced = self.made_at.get_value() != self.inputs.replaced().get_untracked();
-            let exists = self
-                .row
-                .get_untracked()
-                .is_some_and(|row| row < results.len());
-            if exists && !replaced {
+            if results.is_empty() {
+                self.row.set(None);
                 return;
             }
-            match results.default_selection() {
-                Some(row) => self.select(row),
-                None => self.row.set(None),
+            if let Some(row) = self.wanted.get_value() {
+                self.wanted.set_value(None);
+                if row < results.len() {
+                    self.select(row);
+                    return;
+                }
+            }
+            let replaced = self.made_at.get_value() != self.inputs.replaced().get_untracked();
+            let same = self.kept.with_value(|kept| {
+                kept.as_ref()
+                    .and_then(|(url, agent)| row_of(&results, url, agent))
+            });
+            match same {
+                // The same URL and crawler: kept without moving the editor.
+                Some(row) if !replaced => self.row.set(Some(row)),
+                _ => match results.default_selection() {
+                    Some(row) => self.select(row),
+                    None => self.row.set(None),
+                },
             }
         });
     }
+}
+
+/// The row of `url` as `agent` (a crawler spec) in `results`, if any
+/// (linear in URLs, once per new results).
+fn row_of(results: &Results, url: &str, agent: &str) -> Option<usize> {
+    let column = results.columns.iter().position(|c| c.spec == agent)?;
+    let index = results.urls.list.iter().position(|u| u == url)?;
+    Some(index * results.columns.len() + column)
 }

@@ -1,5 +1,6 @@
 //! The share entity: the link (the URL hash) and the copy kept in this
-//! browser, kept in step with the inputs after each pause in typing; the
+//! browser, kept in step with the inputs and the view (filters, order,
+//! rules view, matrix, selected row) after each pause in typing; the
 //! "Copy link" flow; and links pasted into the address bar.
 
 use leptos::prelude::*;
@@ -8,8 +9,10 @@ use leptos::task::spawn_local;
 use super::host::{Host, HostRef};
 use super::inputs::Inputs;
 use super::messages::Messages;
+use super::selection::Selection;
 use super::state::Read;
-use crate::link::{hash_of, AppState};
+use super::table::Table;
+use crate::link::{hash_of, AppState, ViewState};
 use crate::view_model::InputValues;
 
 pub use crate::view_model::limits::MAX_PERSISTED_BYTES;
@@ -29,19 +32,29 @@ pub struct Share {
     /// is dropped.
     writes: StoredValue<u32>,
     inputs: Inputs,
+    table: Table,
+    selection: Selection,
     messages: Messages,
     host: HostRef,
 }
 
 impl Share {
-    /// Keeps the link in step with `inputs` from now on.
-    pub fn new(inputs: Inputs, messages: Messages, host: HostRef) -> Share {
+    /// Keeps the link in step with `inputs` and the view from now on.
+    pub fn new(
+        inputs: Inputs,
+        table: Table,
+        selection: Selection,
+        messages: Messages,
+        host: HostRef,
+    ) -> Share {
         let share = Share {
             link_field: RwSignal::new(None),
             not_persisted: RwSignal::new(None),
             written: StoredValue::new(host.get().location_hash()),
             writes: StoredValue::new(0),
             inputs,
+            table,
+            selection,
             messages,
             host,
         };
@@ -64,6 +77,7 @@ impl Share {
     pub fn copy_link(&self) {
         let share = *self;
         let values = self.inputs.values_untracked();
+        let state = self.state_untracked(&values);
         if values.persisted_len() > MAX_PERSISTED_BYTES {
             self.messages.warn(
                 "These inputs are too large to share as a link; export the results or share the files instead.",
@@ -72,7 +86,7 @@ impl Share {
         }
         spawn_local(async move {
             let host = share.host.get();
-            let Some(hash) = link_hash(host, &values).await else {
+            let Some(hash) = link_hash(host, &state).await else {
                 share
                     .messages
                     .warn("This browser could not compress the link.");
@@ -83,7 +97,7 @@ impl Share {
             if host.copy_text(url.clone()).await {
                 share.link_field.set(None);
                 share.messages.inform(
-                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, mode and fetch outcome.",
+                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, mode, fetch outcome and what the table shows.",
                 );
             } else {
                 share.link_field.set(Some(url));
@@ -105,12 +119,30 @@ impl Share {
                 self.written.set_value(hash.to_string());
                 self.messages.dismiss_alert();
                 self.inputs.load(InputValues::from_state(&state));
+                self.restore_view(&state.view);
             }
             Ok(None) => {}
             Err(error) => self.messages.raise(format!(
                 "The link could not be opened: {error}. The current state is unchanged."
             )),
         }
+    }
+
+    /// Shows the view a link kept: its filters and order now, its selected
+    /// row once its results arrive.
+    pub fn restore_view(&self, view: &ViewState) {
+        self.table.restore(view);
+        self.selection.select_when_checked(view.selected);
+    }
+
+    /// The state a link holds: `values` and the view.
+    fn state_untracked(&self, values: &InputValues) -> AppState {
+        let mut state = values.to_state();
+        state.view = ViewState {
+            selected: self.selection.row().get_untracked(),
+            ..self.table.view_untracked()
+        };
+        state
     }
 
     /// Writes the state into the link and storage after each pause in
@@ -124,15 +156,29 @@ impl Share {
                 // Keep the broken link visible until the visitor edits.
                 return;
             }
-            let serial = self.writes.get_value().wrapping_add(1);
-            self.writes.set_value(serial);
-            let host = self.host.get();
-            spawn_local(async move {
-                host.sleep(DEBOUNCE_MS).await;
-                if self.writes.get_value() == serial {
-                    self.write(serial).await;
-                }
-            });
+            self.write_after_pause();
+        });
+        // The view alone (the first selection after the results arrive
+        // too) never replaces a broken link still shown.
+        Effect::new(move |first: Option<()>| {
+            self.table.track_view();
+            self.selection.row().track();
+            if first.is_some() && !self.messages.alerting_untracked() {
+                self.write_after_pause();
+            }
+        });
+    }
+
+    /// Writes the state once nothing has changed for a pause.
+    fn write_after_pause(self) {
+        let serial = self.writes.get_value().wrapping_add(1);
+        self.writes.set_value(serial);
+        let host = self.host.get();
+        spawn_local(async move {
+            host.sleep(DEBOUNCE_MS).await;
+            if self.writes.get_value() == serial {
+                self.write(serial).await;
+            }
         });
     }
 
@@ -150,7 +196,7 @@ impl Share {
             ));
             return;
         }
-        let Some(hash) = link_hash(host, &values).await else {
+        let Some(hash) = link_hash(host, &self.state_untracked(&values)).await else {
             return;
         };
         if self.writes.get_value() != serial {
@@ -166,9 +212,9 @@ impl Share {
     }
 }
 
-/// The link's hash for `values`, compressed by the host.
-async fn link_hash(host: &dyn Host, values: &InputValues) -> Option<String> {
-    host.deflate_raw(values.to_state().to_raw())
+/// The link's hash for `state`, compressed by the host.
+async fn link_hash(host: &dyn Host, state: &AppState) -> Option<String> {
+    host.deflate_raw(state.to_raw())
         .await
         .map(|compressed| hash_of(&compressed))
 }

@@ -13,15 +13,26 @@ use super::jobs::{run_job, Start, SLICE_MS};
 use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
+use crate::link::ViewState;
 use crate::view_model::{
     Against, DecidedBy, ExportFormat, ExportJob, Order, TableQuery, TableView, VerdictFilter,
 };
+
+/// A menu key, or nothing for the default (a link then carries nothing).
+fn key_unless_default(key: &str, default: &str) -> String {
+    if key == default {
+        String::new()
+    } else {
+        key.to_string()
+    }
+}
 
 /// The table entity.
 #[derive(Clone, Copy)]
 pub struct Table {
     query: RwSignal<TableQuery>,
     by_rule: RwSignal<bool>,
+    matrix: RwSignal<bool>,
     rows: Memo<Shared<TableView>>,
     check: Check,
     messages: Messages,
@@ -38,6 +49,7 @@ impl Table {
         Table {
             query,
             by_rule: RwSignal::new(false),
+            matrix: RwSignal::new(false),
             rows,
             check,
             messages,
@@ -99,6 +111,58 @@ impl Table {
     /// Switches between the rows and every rule with its count.
     pub fn toggle_by_rule(&self) {
         self.by_rule.update(|on| *on = !*on);
+    }
+
+    /// Whether the audit and matrix are open.
+    pub fn matrix(&self) -> Read<bool> {
+        Read::of(self.matrix)
+    }
+
+    /// Opens or closes the audit and matrix.
+    pub fn toggle_matrix(&self) {
+        self.matrix.update(|on| *on = !*on);
+    }
+
+    /// The view a link keeps (the selected row is the selection's).
+    pub(super) fn view_untracked(&self) -> ViewState {
+        let query = self.query.get_untracked();
+        ViewState {
+            verdict: key_unless_default(query.verdict.key(), VerdictFilter::default().key()),
+            crawler: query.crawler,
+            text: query.text,
+            decided_by: query.decided_by.map(|d| match d {
+                DecidedBy::Line(line) => line,
+                DecidedBy::NoRule => 0,
+            }),
+            order: key_unless_default(query.order.key(), Order::default().key()),
+            by_rule: self.by_rule.get_untracked(),
+            matrix: self.matrix.get_untracked(),
+            selected: None,
+        }
+    }
+
+    /// Subscribes the running effect to the view a link keeps.
+    pub(super) fn track_view(&self) {
+        self.query.track();
+        self.by_rule.track();
+        self.matrix.track();
+    }
+
+    /// Shows the view a link kept (keys this build does not know read as
+    /// the default).
+    pub(super) fn restore(&self, view: &ViewState) {
+        self.query.set(TableQuery {
+            verdict: VerdictFilter::from_key(&view.verdict).unwrap_or_default(),
+            crawler: view.crawler,
+            text: view.text.clone(),
+            decided_by: view.decided_by.map(|line| match line {
+                0 => DecidedBy::NoRule,
+                line => DecidedBy::Line(line),
+            }),
+            order: Order::from_key(&view.order).unwrap_or_default(),
+        });
+        self.by_rule.set(view.by_rule);
+        self.matrix.set(view.matrix);
     }
 
     /// Writes the rows shown as CSV or JSON and offers the file, a slice at

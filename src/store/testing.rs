@@ -210,6 +210,8 @@ pub fn values(robots: &str, agents: &str, urls: &str) -> InputValues {
         mode: Mode::Google,
         before: None,
         fetch: FetchOutcome::FETCHED,
+        origin: None,
+        sites: Vec::new(),
     }
 }
 

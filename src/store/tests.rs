@@ -43,6 +43,14 @@ fn counts(h: &Harness) -> (usize, usize) {
         .with_untracked(|r| (r.counts.allowed, r.counts.disallowed))
 }
 
+/// The results' notes, in one line.
+fn result_notes(h: &Harness) -> String {
+    h.store
+        .check
+        .results()
+        .with_untracked(|r| r.notes.join(" "))
+}
+
 fn selected(h: &Harness) -> Option<usize> {
     h.store.selection.row().get_untracked()
 }
@@ -139,6 +147,147 @@ fn typing_rechecks_and_keeps_the_selected_row() {
     h.store.inputs.edit_urls("/a".into());
     h.settle();
     assert_eq!(selected(&h), Some(0));
+}
+
+#[test]
+fn new_input_keeps_the_same_url_and_crawler_else_selects_the_first_decided_row() {
+    let h = Harness::new(values(ROBOTS, "Googlebot, bingbot", "/a\n/private/x\n/b"));
+    h.store.selection.select(5);
+    // /b as bingbot moves from row 5 to row 3.
+    h.store.inputs.edit_urls("/new\n/b\n/a".into());
+    h.settle();
+    assert_eq!(selected(&h), Some(3));
+    assert_eq!(rows(&h)[3].0, "/b");
+    // A crawler added before it moves it again.
+    h.store
+        .inputs
+        .edit_agents("GPTBot, Googlebot, bingbot".into());
+    h.settle();
+    assert_eq!(selected(&h), Some(5));
+    // /b is gone: the first row a rule decided.
+    h.store.inputs.edit_urls("/z\n/private/y".into());
+    h.settle();
+    assert_eq!(selected(&h), Some(3));
+    assert_eq!(rows(&h)[3].3, 2);
+}
+
+#[test]
+fn the_link_keeps_the_view_and_a_fresh_page_shows_it() {
+    let h = Harness::new(values(
+        ROBOTS,
+        "Googlebot, bingbot",
+        "/a\n/private/x\n/private/y\n/b",
+    ));
+    let table = h.store.table;
+    table.filter_verdict(VerdictFilter::Disallowed);
+    table.filter_crawler(Some(1));
+    table.filter_text("private".into());
+    table.order_by(Order::Line);
+    table.toggle_by_rule();
+    table.toggle_matrix();
+    h.store.selection.select(5);
+    h.settle();
+    let hash = h.state().hash.clone();
+    let view = AppState::from_hash(&hash).unwrap().unwrap().view;
+    assert_eq!(
+        (
+            view.verdict.as_str(),
+            view.crawler,
+            view.text.as_str(),
+            view.order.as_str()
+        ),
+        ("disallowed", Some(1), "private", "line")
+    );
+    assert!(view.by_rule && view.matrix);
+    assert_eq!(view.selected, Some(5));
+    let host = TestHost::default();
+    host.state().hash = hash;
+    let fresh = Harness::with_host(host, Store::start);
+    fresh.settle();
+    assert_eq!(
+        fresh.store.table.query().get_untracked(),
+        table.query().get_untracked()
+    );
+    assert!(fresh.store.table.by_rule().get_untracked());
+    assert!(fresh.store.table.matrix().get_untracked());
+    assert_eq!(selected(&fresh), Some(5));
+    // A pasted link restores the view too; the rows of one rule as well.
+    table.show_decided_by(DecidedBy::NoRule);
+    h.settle();
+    fresh.store.share.open_link(&h.state().hash.clone());
+    fresh.settle();
+    assert_eq!(
+        fresh.store.table.query().get_untracked(),
+        table.query().get_untracked()
+    );
+    assert!(!fresh.store.table.by_rule().get_untracked());
+}
+
+#[test]
+fn urls_of_other_origins_are_not_given_this_files_verdicts() {
+    let h = Harness::new(values(
+        ROBOTS,
+        "Googlebot",
+        "https://a.example/private\nhttps://b.example/private\n/private/press\nhttp://a.example/x",
+    ));
+    assert_eq!(
+        rows(&h),
+        [
+            (
+                "https://a.example/private".into(),
+                "Googlebot".into(),
+                false,
+                2
+            ),
+            ("/private/press".into(), "Googlebot".into(), true, 3),
+        ]
+    );
+    let notes = result_notes(&h);
+    assert!(
+        notes.contains("Not checked: 2 URLs of other origins"),
+        "{notes}"
+    );
+    // The file of another origin: the editor starts empty for it, and
+    // the first origin's file is kept for it.
+    let inputs = h.store.inputs;
+    inputs.switch_origin("https://b.example".into());
+    h.settle();
+    assert_eq!(inputs.text(Side::After).get_untracked(), "");
+    assert_eq!(
+        rows(&h),
+        [
+            (
+                "https://b.example/private".into(),
+                "Googlebot".into(),
+                true,
+                0
+            ),
+            ("/private/press".into(), "Googlebot".into(), true, 0),
+        ]
+    );
+    inputs.edit_text(Side::After, "User-agent: *\nDisallow: /\n".into());
+    h.settle();
+    assert_eq!(counts(&h), (0, 2));
+    let notes = result_notes(&h);
+    assert!(
+        notes.contains("1 of them has a robots.txt of its own here"),
+        "{notes}"
+    );
+    // Back to the first origin: its file returns, the other is kept.
+    inputs.switch_origin("https://a.example".into());
+    h.settle();
+    assert_eq!(inputs.text(Side::After).get_untracked(), ROBOTS);
+    assert_eq!(counts(&h), (1, 1));
+    // Both files travel in the link.
+    let state = AppState::from_hash(&h.state().hash).unwrap().unwrap();
+    assert_eq!(state.origin.as_deref(), Some("https://a.example"));
+    assert_eq!(state.sites.len(), 1);
+    assert_eq!(state.sites[0].origin, "https://b.example");
+    assert_eq!(state.sites[0].robots_txt, "User-agent: *\nDisallow: /\n");
+    // One origin: every URL, as before.
+    inputs.edit_urls("https://a.example/private\n/x".into());
+    h.settle();
+    assert_eq!(counts(&h), (1, 1));
 }
 
 #[test]
@@ -420,7 +569,7 @@ fn copying_the_link_puts_the_state_in_it_or_offers_it_in_a_field() {
 fn the_link_and_storage_follow_the_inputs_after_a_pause() {
     let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
     let hash = h.state().hash.clone();
-    assert!(hash.starts_with("#v2."), "{hash}");
+    assert!(hash.starts_with("#v3."), "{hash}");
     assert_eq!(h.state().kept.as_deref(), Some(&hash[1..]));
     h.store.inputs.edit_agents("Googlebot, GPTBot".into());
     h.run_ready();
@@ -535,6 +684,16 @@ fn opened_files_are_decoded_and_said_so() {
     assert_eq!(h.store.inputs.url_set().with_untracked(|u| u.list.len()), 3);
     let (text, _) = notice(&h).unwrap();
     assert!(text.contains("sitemap.xml"), "{text}");
+    // A sitemap index alone names sitemaps, not pages: the list stays.
+    let index =
+        b"<sitemapindex><sitemap><loc>https://a.example/s.xml</loc></sitemap></sitemapindex>";
+    h.store
+        .inputs
+        .open_url_files(vec![file("index.xml", Some(index))]);
+    h.settle();
+    assert_eq!(h.store.inputs.url_set().with_untracked(|u| u.list.len()), 3);
+    let (text, _) = notice(&h).unwrap();
+    assert!(text.ends_with("The URL list is unchanged."), "{text}");
 }
 
 #[test]
@@ -586,6 +745,32 @@ fn fixes_are_typed_into_the_editor_or_applied_when_that_is_refused() {
         Some(1)
     );
     assert!(notice(&h).unwrap().0.starts_with("Inserted at the top"));
+}
+
+#[test]
+fn crlf_text_entered_at_once_is_kept_as_the_field_keeps_it_so_a_fix_lands_on_its_line() {
+    let h = Harness::new(values("", "Googlebot", "/a"));
+    let inputs = h.store.inputs;
+    // One insert of CRLF text (a program's fill, some paste tools).
+    inputs.edit_text(
+        Side::After,
+        "User-agent: *\r\nDisallow: /a\r\nDisallow: /CREATIVE TEST/\r\nDisallow: /Unanimis/x\r\n"
+            .into(),
+    );
+    inputs.edit_urls("/a\r\n/b\r/c".into());
+    assert_eq!(inputs.urls().get_untracked(), "/a\n/b\n/c");
+    h.settle();
+    let fix = inputs
+        .document(Side::After)
+        .with_untracked(|d| d.robots.diagnostics().iter().find_map(|d| d.fix.clone()))
+        .unwrap();
+    h.state().undo_refused = true;
+    inputs.apply_fix(&fix);
+    h.settle();
+    assert_eq!(
+        inputs.text(Side::After).get_untracked(),
+        "User-agent: *\nDisallow: /a\nDisallow: /CREATIVE%20TEST/\nDisallow: /Unanimis/x\n"
+    );
 }
 
 #[test]

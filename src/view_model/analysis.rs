@@ -85,6 +85,9 @@ pub struct Finding {
     pub severity: Severity,
     /// Its stable code (`unknown-directive`).
     pub code: String,
+    /// Whether findings of its code change verdicts (the library's
+    /// `Code::changes_verdicts`, asked in the worker): listed first.
+    pub changes_verdicts: bool,
     /// One sentence for a webmaster.
     pub message: String,
     /// The edit that fixes it, if there is one.
@@ -151,6 +154,7 @@ impl From<Diagnostic> for Finding {
             span: d.span,
             severity: d.severity,
             code: d.code.as_str().to_string(),
+            changes_verdicts: d.code.changes_verdicts(),
             message: d.message,
             fix: d.fix.map(Edit::from),
             reference: d.code.reference().into(),

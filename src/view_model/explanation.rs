@@ -1,11 +1,17 @@
 //! The explanation panel's words for one result, from the library's
 //! [`Explanation`]: which groups applied and why, every matching rule with
-//! its length, and the decision. The facts are the library's; only the
-//! wording is here.
+//! its length, the decision, the rules that nearly decided and why not
+//! ([`WhyNot`]), and for each step the document that governs it
+//! ([`Basis::reference`]). The facts are the library's; only the wording
+//! is here.
 
 use std::ops::Range;
 
-use robots_matcher::tools::explain::{Decision, Explanation, PathEncoding, RuleMatch};
+use robots_matcher::tools::explain::{
+    Basis, Decision, Explanation, MissPoint, MissReason, NearMiss, PathEncoding, RuleMatch, Step,
+    Unread, WhyNot,
+};
+use robots_matcher::tools::reference::Reference;
 use robots_matcher::tools::usage::{Usage, UsageLine};
 use robots_matcher::{Category, CheckOptions, Crawler, Mode, Selection};
 
@@ -26,6 +32,34 @@ pub struct MatchView {
     pub via_index_html: bool,
     /// Whether it decided.
     pub deciding: bool,
+}
+
+/// A rule that nearly decided, and why it did not, as the panel lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearMissView {
+    /// Its line.
+    pub line: u32,
+    /// The rule as written.
+    pub text: String,
+    /// Why it did not decide, in a sentence.
+    pub reason: String,
+    /// Had it matched (or were its group read), it would have decided.
+    pub would_decide: bool,
+}
+
+/// The documents behind each step, in the order the panel shows the steps.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StepSources {
+    /// The path taken from the URL.
+    pub path: Vec<Reference>,
+    /// The groups that apply.
+    pub groups: Vec<Reference>,
+    /// The rules that match.
+    pub rules: Vec<Reference>,
+    /// The decision.
+    pub decision: Vec<Reference>,
+    /// The near misses.
+    pub why_not: Vec<Reference>,
 }
 
 /// Everything behind one verdict, ready to show.
@@ -65,6 +99,12 @@ pub struct ExplanationView {
     /// The AI usage preferences that apply, a sentence per line, then
     /// where each directive comes from.
     pub usage: Vec<String>,
+    /// The deciding rule as written (empty when none).
+    pub rule: String,
+    /// Whether the groups' rules were evaluated (not when how fetching
+    /// robots.txt ended decided, for `/robots.txt` itself, or when no group
+    /// applies).
+    pub rules_evaluated: bool,
 }
 
 impl ExplanationView {
@@ -94,6 +134,44 @@ impl ExplanationView {
             (_, None) => {}
         }
         Some(view)
+    }
+}
+
+/// The rules that nearly decided (and why not) and the documents behind
+/// each step of an [`ExplanationView`]: apart from it because the page
+/// loads their code (the library's near-miss search, the documents'
+/// table) after the first verdicts, in a lazy chunk.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExplanationDetails {
+    /// The rules that nearly decided, nearest first.
+    pub near_misses: Vec<NearMissView>,
+    /// How many more came near.
+    pub more_misses: usize,
+    /// The documents behind each step.
+    pub sources: StepSources,
+}
+
+impl ExplanationDetails {
+    /// The details of row `row` of `run`, as [`ExplanationView::new`]
+    /// explains it (in the version checked).
+    pub fn new(run: &CheckRun, row: usize) -> Option<ExplanationDetails> {
+        let results = run.results();
+        let crawler = results.crawler(row)?;
+        let robots = &results.fetched.document.robots;
+        let fetched = results.fetched.robots();
+        let e = fetched.explain(crawler, results.url(row), &CheckOptions::default());
+        let why_not = fetched.why_not(crawler, &e);
+        Some(ExplanationDetails {
+            near_misses: near_miss_views(robots, &e, crawler.name(), &why_not),
+            more_misses: why_not.omitted,
+            sources: StepSources {
+                path: references(e.sources(robots, Step::Path)),
+                groups: references(e.sources(robots, Step::Groups)),
+                rules: references(e.sources(robots, Step::Rules)),
+                decision: references(e.sources(robots, Step::Decision)),
+                why_not: references(why_not.sources()),
+            },
+        })
     }
 }
 
@@ -145,6 +223,10 @@ fn explain(
         category: e.verdict.category,
         encoded: e.path_encoding == PathEncoding::Encoded,
         groups: groups_sentence(&e, crawler.name(), &group_lines),
+        rule: deciding
+            .and_then(|r| robots.rules().get(r))
+            .map_or_else(String::new, |r| r.text.clone()),
+        rules_evaluated: e.evaluated(Step::Rules),
         decision: decision_sentence(&e, &label),
         line: e.verdict.line,
         extracted_path: e.extracted_path,
@@ -154,6 +236,105 @@ fn explain(
         other: None,
         before: None,
         usage,
+    }
+}
+
+/// The documents behind `bases`, each once.
+fn references(bases: Vec<Basis>) -> Vec<Reference> {
+    let mut references: Vec<Reference> = Vec::with_capacity(bases.len());
+    for reference in bases.into_iter().map(Basis::reference) {
+        if !references.contains(&reference) {
+            references.push(reference);
+        }
+    }
+    references
+}
+
+/// The near misses in words.
+fn near_miss_views(
+    robots: &robots_matcher::Robots,
+    e: &Explanation,
+    crawler: &str,
+    why_not: &WhyNot,
+) -> Vec<NearMissView> {
+    why_not
+        .near_misses
+        .iter()
+        .filter_map(|miss| {
+            let rule = robots.rules().get(miss.rule)?;
+            Some(NearMissView {
+                line: miss.line,
+                text: rule.text.clone(),
+                reason: miss_reason(miss, rule.pattern.as_bytes(), e, crawler),
+                would_decide: miss.would_decide,
+            })
+        })
+        .collect()
+}
+
+/// A byte of a path or pattern as a reader sees it: `"x"`, `%0A`, or the
+/// end.
+fn byte_label(bytes: &[u8], at: usize) -> String {
+    match bytes.get(at) {
+        Some(&b) if b.is_ascii_graphic() => format!("\"{}\"", b as char),
+        Some(&b) => format!("%{b:02X}"),
+        None => "its end".to_string(),
+    }
+}
+
+/// Why a near miss did not decide, in a sentence.
+fn miss_reason(miss: &NearMiss, pattern: &[u8], e: &Explanation, crawler: &str) -> String {
+    let at = miss.at.unwrap_or(MissPoint {
+        path: 0,
+        pattern: 0,
+    });
+    let token = e.groups.token.as_deref().unwrap_or(crawler);
+    let length = miss.length;
+    match miss.reason {
+        MissReason::Differs => format!(
+            "No match: at byte {} the path has {} where the pattern has {}.",
+            at.path,
+            byte_label(e.checked_path.as_bytes(), at.path),
+            byte_label(pattern, at.pattern)
+        ),
+        MissReason::PathEnds => {
+            "No match: the path ends before the pattern does.".to_string()
+        }
+        MissReason::PieceMissing => {
+            "No match: what follows the * in the pattern is nowhere in the rest of the path."
+                .to_string()
+        }
+        MissReason::QueryFollows => format!(
+            "Matches up to its final $, but a query follows at byte {}: $ anchors at the end of the path and query.",
+            at.path
+        ),
+        MissReason::PathContinues => format!(
+            "Matches up to its final $, but the path goes on at byte {}.",
+            at.path
+        ),
+        MissReason::MatchesWhenNormalised => "Matches once percent-escapes are normalised, as RFC 9309 compares them; Google's parser compares escapes as written.".to_string(),
+        MissReason::MatchesWhenEncoded => {
+            "Matches once the path is percent-encoded as a crawler requests it.".to_string()
+        }
+        MissReason::Shorter => format!("Matches with length {length}, but a longer rule decides."),
+        MissReason::LostTie => format!(
+            "Matches with length {length}, as long as the deciding Allow: on a tie the Allow wins."
+        ),
+        MissReason::EarlierLineWins => format!(
+            "Matches with length {length}, as long as the deciding rule, which comes first in the file."
+        ),
+        MissReason::GroupNotRead(unread) => match unread {
+            Unread::GlobalBesideNamed => {
+                format!("Matches, but {crawler} does not read the * group: a group names it.")
+            }
+            Unread::GlobalBesideFallback => format!(
+                "Matches, but {crawler} does not read the * group: it obeys the group naming {token}."
+            ),
+            Unread::GlobalIgnored => format!("Matches, but {crawler} ignores the * group."),
+            Unread::FallbackNotReached => format!(
+                "Matches, but {crawler} obeys the group naming {token} and never falls back to this one."
+            ),
+        },
     }
 }
 
@@ -307,6 +488,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use robots_matcher::tools::reference;
+
     use crate::view_model::results::testing::{compared, doc, results};
     use crate::view_model::{CrawlerList, Results, UrlSet};
 
@@ -322,6 +505,11 @@ Disallow: /nogoogle
     fn explain(robots: &str, agents: &str, url: &str) -> ExplanationView {
         let run = CheckRun::compared_at_once(results(robots, agents, url, Mode::Google));
         ExplanationView::new(&run, 0).unwrap()
+    }
+
+    fn details(robots: &str, agents: &str, url: &str) -> ExplanationDetails {
+        let run = CheckRun::compared_at_once(results(robots, agents, url, Mode::Google));
+        ExplanationDetails::new(&run, 0).unwrap()
     }
 
     #[test]
@@ -356,6 +544,68 @@ Disallow: /nogoogle
             (e.mode, e.checked_path.as_str(), e.encoded),
             (Mode::Google, "/page", false)
         );
+    }
+
+    #[test]
+    fn near_misses_say_why_they_did_not_decide() {
+        let e = explain(
+            "User-agent: *\nDisallow: /*.pdf$\nDisallow: /*?\n",
+            "Googlebot",
+            "/report.pdf?download=1",
+        );
+        assert_eq!(e.rule, "Disallow: /*?");
+        assert!(e.rules_evaluated);
+        let e = details(
+            "User-agent: *\nDisallow: /*.pdf$\nDisallow: /*?\n",
+            "Googlebot",
+            "/report.pdf?download=1",
+        );
+        let misses: Vec<(u32, &str)> = e
+            .near_misses
+            .iter()
+            .map(|m| (m.line, m.text.as_str()))
+            .collect();
+        assert_eq!(misses, [(2, "Disallow: /*.pdf$")]);
+        assert_eq!(
+            e.near_misses[0].reason,
+            "Matches up to its final $, but a query follows at byte 11: $ anchors at the end of the path and query."
+        );
+        // A named crawler does not read the * group.
+        let e = details(ROBOTS, "Googlebot", "/private/x");
+        assert!(e.near_misses.iter().any(|m| m.line == 2
+            && m.reason == "Matches, but Googlebot does not read the * group: a group names it."
+            && m.would_decide));
+    }
+
+    #[test]
+    fn each_step_links_what_governs_it() {
+        let e = details(ROBOTS, "Googlebot", "/nogoogle");
+        assert_eq!(e.sources.groups, [reference::USER_AGENT]);
+        assert_eq!(e.sources.decision, [reference::RULES]);
+        // Google-only behaviour links Google's documentation.
+        let (file, spec) = ("User-agent: *\nDisallow: /\n", "AdsBot-Google>!*");
+        assert!(details(file, spec, "/landing")
+            .sources
+            .groups
+            .contains(&reference::GOOGLE_SPECIAL_CASE_CRAWLERS));
+        assert!(!explain(file, spec, "/landing").rules_evaluated);
+    }
+
+    #[test]
+    fn a_fetch_outcome_evaluates_no_rule() {
+        let results = Arc::new(Results::new(
+            FetchedDocument::new(doc(ROBOTS, Mode::Google), "503".parse().unwrap()),
+            &CrawlerList::parse("Googlebot"),
+            Arc::new(UrlSet::parse("/private")),
+        ));
+        let run = CheckRun::compared_at_once(results);
+        let e = ExplanationView::new(&run, 0).unwrap();
+        assert!(!e.allowed);
+        assert!(!e.rules_evaluated);
+        let e = ExplanationDetails::new(&run, 0).unwrap();
+        assert!(e.near_misses.is_empty());
+        assert_eq!(e.sources.decision, [reference::ACCESS_UNREACHABLE]);
+        assert_eq!(e.sources.groups, [reference::ACCESS_UNREACHABLE]);
     }
 
     #[test]

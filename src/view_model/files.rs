@@ -63,7 +63,9 @@ pub struct UrlFile {
 /// Reads URL files into the URL field's text: their URLs one per line, in
 /// the order given, and a note per file (how many URLs, from which column
 /// or sitemap, what was skipped), plus the sitemaps an index names that
-/// were not among the files.
+/// were not among the files. Files giving no URL at all (a sitemap index
+/// alone, unreadable files) leave an empty text: the URL list is then kept
+/// as it was ([`Opened::gave_nothing`]), and the note says so.
 pub fn open_urls(files: &[UrlFile]) -> Opened {
     let mut text = String::new();
     let mut notes = Vec::new();
@@ -134,10 +136,20 @@ pub fn open_urls(files: &[UrlFile]) -> Opened {
             listed.join(", ")
         ));
     }
+    if text.is_empty() {
+        notes.push("The URL list is unchanged.".to_string());
+    }
     Opened {
         text,
         note: notes.join(" "),
         warning,
+    }
+}
+
+impl Opened {
+    /// Whether opened URL files gave no URL, so the list stays as it was.
+    pub fn gave_nothing(&self) -> bool {
+        self.text.is_empty()
     }
 }
 
@@ -220,6 +232,20 @@ mod tests {
             "{}",
             opened.note
         );
+    }
+
+    #[test]
+    fn a_sitemap_index_alone_keeps_the_list_and_says_what_it_needs() {
+        let index =
+            b"<sitemapindex><sitemap><loc>https://x.example/s1.xml</loc></sitemap></sitemapindex>";
+        let opened = open_urls(&[file("index.xml", index)]);
+        assert!(opened.gave_nothing());
+        assert_eq!(
+            opened.note,
+            "index.xml is a sitemap index naming 1 sitemap. Not given, so not checked: https://x.example/s1.xml. \
+             Open them with the index to check their URLs. The URL list is unchanged."
+        );
+        assert!(!open_urls(&[file("a.txt", b"/a")]).gave_nothing());
     }
 
     #[test]

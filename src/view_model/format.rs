@@ -131,9 +131,87 @@ pub fn rule_label(line: u32, text: &str) -> String {
     format!("L{line}  {text}")
 }
 
+/// `part` of `whole` as a whole percentage, never rounded to 0% or 100%
+/// when it is neither: `<1%`, `67%`, `>99%`.
+pub fn percent(part: usize, whole: usize) -> String {
+    let (part, whole) = (part as u64, whole.max(1) as u64);
+    let rounded = (part * 200 + whole) / (whole * 2);
+    match rounded {
+        0 if part > 0 => "<1%".to_string(),
+        100 if part < whole => ">99%".to_string(),
+        _ => format!("{rounded}%"),
+    }
+}
+
+/// The scheme, host and port of an absolute URL
+/// (`https://www.example.com`); none for a path.
+pub fn url_origin(url: &str) -> Option<&str> {
+    let host = url.find("://")? + 3;
+    let end = url[host..]
+        .find(['/', '?', '#'])
+        .map_or(url.len(), |i| host + i);
+    Some(&url[..end])
+}
+
+/// The origin all of `urls` share, if every one is an absolute URL on the
+/// same origin: shown once, so each URL can be shown as its path.
+pub fn shared_origin<'a>(mut urls: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let first = url_origin(urls.next()?)?;
+    urls.all(|url| url_origin(url) == Some(first))
+        .then_some(first)
+}
+
+/// A URL as shown under its shared origin: the path and query (`/` for the
+/// origin itself); the whole URL when it is not on `origin`.
+pub fn url_under<'a>(url: &'a str, origin: Option<&str>) -> &'a str {
+    match origin.and_then(|origin| url.strip_prefix(origin)) {
+        Some("") => "/",
+        Some(rest) if rest.starts_with(['/', '?', '#']) => rest,
+        _ => url,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages_never_round_to_none_or_all() {
+        assert_eq!(percent(2, 3), "67%");
+        assert_eq!(percent(0, 3), "0%");
+        assert_eq!(percent(3, 3), "100%");
+        assert_eq!(percent(1, 100_000), "<1%");
+        assert_eq!(percent(99_999, 100_000), ">99%");
+        assert_eq!(percent(1, 2), "50%");
+    }
+
+    #[test]
+    fn urls_on_one_origin_show_their_paths() {
+        let urls = [
+            "https://www.example.com/",
+            "https://www.example.com/a?b=1",
+            "https://www.example.com",
+        ];
+        let origin = shared_origin(urls.into_iter());
+        assert_eq!(origin, Some("https://www.example.com"));
+        assert_eq!(url_under(urls[1], origin), "/a?b=1");
+        assert_eq!(url_under(urls[2], origin), "/");
+        // Another port or host is another origin: nothing is shared.
+        assert_eq!(
+            shared_origin(["https://a.example/", "https://a.example:8080/"].into_iter()),
+            None
+        );
+        assert_eq!(shared_origin(["/a", "/b"].into_iter()), None);
+        assert_eq!(shared_origin(std::iter::empty()), None);
+        // A longer host that starts like the origin keeps its whole URL.
+        assert_eq!(
+            url_under(
+                "https://www.example.com.evil/x",
+                Some("https://www.example.com")
+            ),
+            "https://www.example.com.evil/x"
+        );
+    }
 
     #[test]
     fn sizes_and_counts_read_well() {

@@ -4,7 +4,7 @@
 
 use robots_matcher::{unusable_token_message, Crawler, CrawlerSpecError, FetchOutcome, Mode};
 
-use crate::link::AppState;
+use crate::link::{AppState, SiteFile, ViewState};
 
 /// Replaces CR LF and lone CR with LF, as a `<textarea>` does with its
 /// value, so line numbers in the app and in the text always agree. Line
@@ -159,6 +159,10 @@ pub struct InputValues {
     pub before: Option<String>,
     /// How fetching robots.txt ended.
     pub fetch: FetchOutcome,
+    /// The origin the robots.txt is for, when chosen.
+    pub origin: Option<String>,
+    /// The robots.txt files of other origins.
+    pub sites: Vec<SiteFile>,
 }
 
 impl InputValues {
@@ -171,12 +175,30 @@ impl InputValues {
             mode: state.mode,
             before: state.before.as_deref().map(normalize_newlines),
             fetch: state.fetch,
+            origin: state.origin.clone(),
+            sites: state
+                .sites
+                .iter()
+                .map(|site| SiteFile {
+                    origin: site.origin.clone(),
+                    robots_txt: normalize_newlines(&site.robots_txt),
+                    before: site.before.as_deref().map(normalize_newlines),
+                })
+                .collect(),
         }
     }
 
     /// Bytes of text a link or storage would hold.
     pub fn persisted_len(&self) -> usize {
-        self.robots_txt.len() + self.urls.len() + self.before.as_ref().map_or(0, String::len)
+        let sites: usize = self
+            .sites
+            .iter()
+            .map(|s| s.robots_txt.len() + s.before.as_ref().map_or(0, String::len))
+            .sum();
+        self.robots_txt.len()
+            + self.urls.len()
+            + self.before.as_ref().map_or(0, String::len)
+            + sites
     }
 
     /// The state to share.
@@ -188,6 +210,9 @@ impl InputValues {
             mode: self.mode,
             before: self.before.clone(),
             fetch: self.fetch,
+            view: ViewState::default(),
+            origin: self.origin.clone(),
+            sites: self.sites.clone(),
         }
     }
 }
@@ -257,6 +282,12 @@ mod tests {
             mode: Mode::Rfc9309,
             before: Some("User-agent: *\n".into()),
             fetch: "404".parse().unwrap(),
+            origin: Some("https://a.example".into()),
+            sites: vec![SiteFile {
+                origin: "https://b.example".into(),
+                robots_txt: "User-agent: *\nDisallow: /b\n".into(),
+                before: None,
+            }],
         };
         assert_eq!(InputValues::from_state(&inputs.to_state()), inputs);
         let state = AppState {

@@ -26,7 +26,9 @@ use std::ops::Range;
 
 use robots_matcher::CheckOptions;
 
-use super::format::{format_count, plural, rule_label, verdict_str};
+use super::format::{
+    format_count, percent, plural, rule_label, shared_origin, url_under, verdict_str,
+};
 use super::results::Results;
 use super::sort::sort_indices;
 use crate::crawlers::{self, Purpose};
@@ -114,6 +116,9 @@ pub struct Matrix {
     pub columns: Vec<MatrixColumn>,
     /// Whether columns are segments rather than URLs.
     pub by_segment: bool,
+    /// What every URL column's label starts with (the shared origin and
+    /// the directories all paths share), shown once above the heads.
+    pub common: String,
     /// The column of each URL, by URL index.
     column_of_url: Vec<u32>,
     /// Crawler-major: `crawler * columns + column`.
@@ -129,12 +134,18 @@ impl Matrix {
             return Matrix::default();
         }
         let by_segment = urls > URL_COLUMNS_UP_TO;
+        let mut common = String::new();
         let (columns, column_of_url) = if by_segment {
             segment_columns(results)
         } else {
-            let columns = (0..urls)
-                .map(|u| MatrixColumn {
-                    label: results.urls.list.get(u).unwrap_or("").to_string(),
+            let list = &results.urls.list;
+            let origin = shared_origin(list.iter());
+            let prefix = common_directory(list.iter().map(|url| url_under(url, origin)));
+            common = format!("{}{prefix}", origin.unwrap_or(""));
+            let columns = list
+                .iter()
+                .map(|url| MatrixColumn {
+                    label: url.to_string(),
                     urls: 1,
                     segments: 0,
                 })
@@ -190,8 +201,22 @@ impl Matrix {
             crawlers: results.columns.iter().map(|c| c.spec.clone()).collect(),
             columns,
             by_segment,
+            common,
             column_of_url,
             cells,
+        }
+    }
+
+    /// What a column's head shows: its label without [`Matrix::common`]
+    /// (`/a` for `https://www.example.com/news/a`).
+    pub fn head(&self, column: usize) -> &str {
+        let Some(label) = self.columns.get(column).map(|c| c.label.as_str()) else {
+            return "";
+        };
+        match label.strip_prefix(self.common.as_str()) {
+            Some("") => "/",
+            Some(head) => head,
+            None => label,
         }
     }
 
@@ -275,6 +300,32 @@ pub fn first_segment(path: &str) -> &str {
             }
         });
     &path[..end]
+}
+
+/// The directories all `paths` share, without the final `/` (`/news/2024`
+/// for `/news/2024/a` and `/news/2024/b`), so each path's rest starts with
+/// `/`; empty when one of them is not a path.
+fn common_directory<'a>(mut paths: impl Iterator<Item = &'a str>) -> &'a str {
+    let Some(first) = paths.next().filter(|p| p.starts_with('/')) else {
+        return "";
+    };
+    let mut len = first.len();
+    for path in paths {
+        if !path.starts_with('/') {
+            return "";
+        }
+        len = first
+            .bytes()
+            .zip(path.bytes())
+            .take(len)
+            .take_while(|(a, b)| a == b)
+            .count();
+    }
+    // A `/` is one byte, so the cut falls between characters.
+    match first.as_bytes()[..len].iter().rposition(|&b| b == b'/') {
+        Some(end) => &first[..end],
+        None => "",
+    }
 }
 
 /// The segment columns of a list, and each URL's column.
@@ -361,8 +412,11 @@ pub struct AuditGroup {
     pub purpose: Option<Purpose>,
     /// Specs disallowed on every URL.
     pub fully_blocked: Vec<String>,
-    /// Specs disallowed on some URLs.
-    pub partly_blocked: Vec<String>,
+    /// Specs disallowed on some URLs, with how many of the listed URLs
+    /// each may fetch.
+    pub partly_blocked: Vec<(String, usize)>,
+    /// How many URLs are listed.
+    pub urls: usize,
     /// Specs allowed on every URL.
     pub unrestricted: Vec<String>,
 }
@@ -378,12 +432,19 @@ impl AuditGroup {
         self.purpose.map_or("unknown", Purpose::key)
     }
 
-    /// The specs of one exposure.
-    pub fn crawlers(&self, exposure: Exposure) -> &[String] {
+    /// The specs of one exposure, a partly blocked one with the share of
+    /// the listed URLs it may fetch (`CCBot (may fetch 67%)`).
+    pub fn crawlers(&self, exposure: Exposure) -> Vec<String> {
         match exposure {
-            Exposure::FullyBlocked => &self.fully_blocked,
-            Exposure::PartlyBlocked => &self.partly_blocked,
-            Exposure::Unrestricted => &self.unrestricted,
+            Exposure::FullyBlocked => self.fully_blocked.clone(),
+            Exposure::PartlyBlocked => self
+                .partly_blocked
+                .iter()
+                .map(|(spec, allowed)| {
+                    format!("{spec} (may fetch {})", percent(*allowed, self.urls))
+                })
+                .collect(),
+            Exposure::Unrestricted => self.unrestricted.clone(),
         }
     }
 }
@@ -405,17 +466,18 @@ pub fn audit(results: &Results) -> Vec<AuditGroup> {
                 fully_blocked: Vec::new(),
                 partly_blocked: Vec::new(),
                 unrestricted: Vec::new(),
+                urls: results.urls.list.len(),
             };
             for (column, counts) in results.columns.iter().zip(&results.per_crawler) {
                 if crawlers::find(column.crawler.name()).map(|p| p.purpose) != purpose {
                     continue;
                 }
-                let list = match (counts.allowed, counts.disallowed) {
-                    (_, 0) => &mut group.unrestricted,
-                    (0, _) => &mut group.fully_blocked,
-                    _ => &mut group.partly_blocked,
-                };
-                list.push(column.spec.clone());
+                let spec = column.spec.clone();
+                match (counts.allowed, counts.disallowed) {
+                    (_, 0) => group.unrestricted.push(spec),
+                    (0, _) => group.fully_blocked.push(spec),
+                    (allowed, _) => group.partly_blocked.push((spec, allowed)),
+                }
             }
             let present = !(group.fully_blocked.is_empty()
                 && group.partly_blocked.is_empty()
@@ -454,6 +516,40 @@ Allow: /blog/public
 User-agent: *
 Disallow: /private
 ";
+
+    #[test]
+    fn heads_show_paths_without_what_they_share() {
+        let urls: Vec<String> = (0..50)
+            .map(|i| format!("https://www.example.com/shop/item-{i}?ref=x"))
+            .collect();
+        let m = Matrix::new(&results(ROBOTS, "GPTBot", &urls.join("\n")));
+        assert_eq!(m.common, "https://www.example.com/shop");
+        let heads: Vec<&str> = (0..m.columns.len()).map(|c| m.head(c)).collect();
+        assert_eq!(heads[0], "/item-0?ref=x");
+        let distinct: std::collections::HashSet<&str> = heads.iter().copied().collect();
+        assert_eq!(distinct.len(), 50);
+        // The origin itself, other origins, and paths.
+        let m = Matrix::new(&results(
+            ROBOTS,
+            "GPTBot",
+            "https://a.example\nhttps://a.example/x/y",
+        ));
+        assert_eq!(
+            (m.common.as_str(), m.head(0), m.head(1)),
+            ("https://a.example", "/", "/x/y")
+        );
+        let m = Matrix::new(&results(
+            ROBOTS,
+            "GPTBot",
+            "https://a.example/x/1\nhttps://b.example/x/2",
+        ));
+        assert_eq!(
+            (m.common.as_str(), m.head(0)),
+            ("", "https://a.example/x/1")
+        );
+        let m = Matrix::new(&results(ROBOTS, "GPTBot", "/blog/a/é\n/blog/a/è"));
+        assert_eq!((m.common.as_str(), m.head(1)), ("/blog/a", "/è"));
+    }
 
     fn summary(m: &Matrix) -> Vec<Vec<(&'static str, u32)>> {
         (0..m.crawlers.len())
@@ -634,7 +730,10 @@ Disallow: /private
         let training = &groups[1];
         assert_eq!(training.label(), "AI training");
         assert_eq!(training.crawlers(Exposure::FullyBlocked), ["GPTBot"]);
-        assert_eq!(training.crawlers(Exposure::PartlyBlocked), ["CCBot"]);
+        assert_eq!(
+            training.crawlers(Exposure::PartlyBlocked),
+            ["CCBot (may fetch 67%)"]
+        );
         assert_eq!(training.crawlers(Exposure::Unrestricted), ["ClaudeBot"]);
         assert_eq!(groups[0].unrestricted, ["Googlebot", "bingbot"]);
         assert_eq!(groups[2].unrestricted, ["MyBot"]);

@@ -5,6 +5,7 @@
 //!
 //! - [`inputs`]: the fields (crawler specs, the shared state);
 //! - [`url_set`]: the URL field, read;
+//! - [`origins`]: which URLs the robots.txt governs (its origin's);
 //! - [`document`]: the robots.txt parsed, and what the editor draws;
 //! - [`analysis`]: the messages to and from the worker that lints (and
 //!   what it does with them), and the findings it sends back;
@@ -19,6 +20,7 @@
 //! - [`generator`]: the AI crawler block the editor can insert;
 //! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
 //!   audit by purpose;
+//! - [`diagnostics`]: the diagnostics grouped, filtered, fixed by kind;
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
@@ -27,6 +29,7 @@
 //! - [`sort`]: the app's one sort.
 
 pub mod analysis;
+pub mod diagnostics;
 pub mod document;
 pub mod explanation;
 pub mod export;
@@ -38,6 +41,7 @@ pub mod inputs;
 pub mod job;
 pub mod limits;
 pub mod matrix;
+pub mod origins;
 pub mod results;
 pub mod sort;
 pub mod startup;
@@ -45,14 +49,19 @@ pub mod text;
 pub mod url_set;
 
 pub use analysis::{finding_place, findings_on, Answer, Citation, Edit, Finding, Request};
+pub use diagnostics::{
+    fix_all, group_diagnostics, severity_counts, DiagnosticGroup, SEVERITY_FILTERS,
+};
 pub use document::{Document, LineView, Part, Segment};
-pub use explanation::{other_label, ExplanationView, MatchView};
+pub use explanation::{
+    other_label, ExplanationDetails, ExplanationView, MatchView, NearMissView, StepSources,
+};
 pub use export::{ExportFormat, ExportJob};
 pub use fetched::FetchedDocument;
 pub use files::{open_robots, open_urls, Opened, UrlFile};
 pub use format::{
     category_label, format_count, format_crawl_delay, format_short_count, format_size,
-    line_range_label, plural, verdict_str,
+    line_range_label, plural, shared_origin, url_origin, url_under, verdict_str,
 };
 pub use generator::{insert_ai_block, AiPolicy};
 pub use inputs::{
@@ -61,6 +70,7 @@ pub use inputs::{
 };
 pub use job::{run_for, Job};
 pub use matrix::{audit, AuditGroup, Exposure, Matrix, MatrixVerdict};
+pub use origins::OriginSplit;
 pub use results::{
     Against, BeforeView, CheckJob, CheckRun, Column, CompareJob, Comparison, Counts, DecidedBy,
     Order, OtherView, Results, RowView, RuleCount, TableQuery, TableView, VerdictFilter,

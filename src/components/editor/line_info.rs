@@ -1,6 +1,7 @@
 //! What the active line (under the pointer, at the caret, or the selected
 //! result's) is and does: its kind, group, diagnostics and the results it
-//! decides.
+//! decides, with *Show them*, which brings those results into the table's
+//! view (issue 24: the result in view when a line is chosen).
 
 use leptos::prelude::*;
 use robots_matcher::tools::lint::Severity;
@@ -8,8 +9,8 @@ use robots_matcher::LineKind;
 
 use super::id;
 use crate::components::common::{severity_class, severity_symbol};
-use crate::store::{use_analysis, use_check, use_inputs, Side};
-use crate::view_model::{findings_on, line_range_label};
+use crate::store::{use_analysis, use_check, use_inputs, use_table, Side};
+use crate::view_model::{findings_on, line_range_label, DecidedBy};
 
 /// How a line kind reads in the line details.
 fn kind_label(kind: LineKind, unused: bool) -> &'static str {
@@ -34,6 +35,7 @@ pub fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
     let document = use_inputs().document(side);
     let findings = use_analysis().findings(side);
     let results = use_check().results();
+    let table = use_table();
     let info = Memo::new(move |_| {
         let n = line.get()?;
         let document = document.get();
@@ -86,8 +88,23 @@ pub fn LineInfo(side: Side, line: Memo<Option<u32>>) -> impl IntoView {
                                     }
                                 })
                                 .collect_view()}
-                            <li class="decides" data-testid="line-decides">
-                                {decides.unwrap_or_else(|| "Decides none of the listed results.".to_string())}
+                            <li class="decides">
+                                <span data-testid="line-decides">
+                                    {decides.clone().unwrap_or_else(|| "Decides none of the listed results.".to_string())}
+                                </span>
+                                // The table shows only the results this line
+                                // decides, beside the editor.
+                                {decides.is_some().then(|| view! {
+                                    " "
+                                    <button
+                                        type="button"
+                                        class="link-button"
+                                        data-testid="line-show-results"
+                                        on:click=move |_| table.show_decided_by(DecidedBy::Line(n))
+                                    >
+                                        "Show them"
+                                    </button>
+                                })}
                             </li>
                         </ul>
                     }

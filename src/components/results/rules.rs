@@ -1,13 +1,20 @@
 //! Every rule with how many of the listed results it decides, and the
 //! rules that decide none of them (dead for these URLs), each with a way to
-//! the rows it decides.
+//! the rows it decides; rules of groups no chosen crawler reads are listed
+//! apart, as live for other crawlers.
 
 use leptos::prelude::*;
 
 use crate::components::common::lazy::ChunkError;
 use crate::components::common::LineLink;
 use crate::store::{use_check, use_table};
-use crate::view_model::{format_count, plural, DecidedBy};
+use crate::view_model::{format_count, plural, DecidedBy, RuleCount};
+
+/// Rules listed at most in each list, in file order: a large file can
+/// have tens of thousands, and drawing 12,000 rows took a 1.7 s task
+/// (docs.oracle.com with 20,000 of its URLs). Every line's count is in
+/// the editor's gutter.
+const LISTED: usize = 300;
 
 /// The rules view: the lazy panel's entry (its code loads when it is first
 /// shown; see `components::common::lazy`).
@@ -20,11 +27,6 @@ pub(super) fn rules_view() -> Result<AnyView, ChunkError> {
 /// deciding none are dead for these URLs.
 #[component]
 pub fn RuleCounts() -> impl IntoView {
-    /// Rules listed at most in each list, in file order: a large file can
-    /// have tens of thousands, and drawing 12,000 rows took a 1.7 s task
-    /// (docs.oracle.com with 20,000 of its URLs). Every line's count is in
-    /// the editor's gutter.
-    const LISTED: usize = 300;
     let table = use_table();
     let results = use_check().results();
     let data = Memo::new(move |_| results.with(|r| r.by_rule()));
@@ -33,7 +35,8 @@ pub fn RuleCounts() -> impl IntoView {
         <div class="rule-counts" data-testid="rule-counts">
             {move || {
                 let (rules, undecided) = data.get();
-                let (live, dead): (Vec<_>, Vec<_>) = rules.into_iter().partition(|r| r.rows > 0);
+                let (live, unused): (Vec<_>, Vec<_>) = rules.into_iter().partition(|r| r.rows > 0);
+                let (dead, unread): (Vec<_>, Vec<_>) = unused.into_iter().partition(|r| r.read);
                 let (live_total, dead_total) = (live.len(), dead.len());
                 view! {
                     <table class="rule-table">
@@ -89,26 +92,39 @@ pub fn RuleCounts() -> impl IntoView {
                                 )}
                             </p>
                         })}
-                    <h3 class="small">{format!("Dead for these URLs: {}", plural(dead_total, "rule decides", "rules decide"))}" none of them"</h3>
-                    <ul class="dead-rules" data-testid="dead-rules">
-                        {dead
-                            .into_iter()
-                            .take(LISTED)
-                            .map(|r| {
-                                view! {
-                                    <li data-testid="dead-rule" data-line=r.line.to_string()>
-                                        <LineLink line=r.line label=format!("L{}", r.line)/>
-                                        " "
-                                        <code>{r.text}</code>
-                                    </li>
-                                }
-                            })
-                            .collect_view()}
-                    </ul>
-                    {(dead_total > LISTED)
-                        .then(|| view! { <p class="muted small">{format!("{} more not listed.", format_count(dead_total - LISTED))}</p> })}
+                    <h3 class="small">{format!("Dead for these URLs: {}", plural(dead_total, "rule decides", "rules decide"))}" none of them, though a chosen crawler reads its group"</h3>
+                    {rule_list(dead, "dead-rule")}
+                    {(!unread.is_empty()).then(|| view! {
+                        <h3 class="small">{format!("Not read by the chosen crawlers: {}", plural(unread.len(), "rule", "rules"))}</h3>
+                        <p class="muted small">"No chosen crawler reads these groups, so they decide nothing here; other crawlers may obey them. Add those crawlers before deleting any."</p>
+                        {rule_list(unread, "unread-rule")}
+                    })}
                 }
             }}
         </div>
+    }
+}
+
+/// Rules deciding none of the results, at most [`LISTED`].
+fn rule_list(rules: Vec<RuleCount>, testid: &'static str) -> impl IntoView {
+    let total = rules.len();
+    view! {
+        <ul class="dead-rules" data-testid=format!("{testid}s")>
+            {rules
+                .into_iter()
+                .take(LISTED)
+                .map(|r| {
+                    view! {
+                        <li data-testid=testid data-line=r.line.to_string()>
+                            <LineLink line=r.line label=format!("L{}", r.line)/>
+                            " "
+                            <code>{r.text}</code>
+                        </li>
+                    }
+                })
+                .collect_view()}
+        </ul>
+        {(total > LISTED)
+            .then(|| view! { <p class="muted small">{format!("{} more not listed.", format_count(total - LISTED))}</p> })}
     }
 }

@@ -9,8 +9,10 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::components::common::window::{visible, ScrollWindow};
-use crate::store::{use_check, use_selection, use_table};
-use crate::view_model::{category_label, other_label, verdict_str, Against, RowView};
+use crate::store::{use_check, use_inputs, use_selection, use_table};
+use crate::view_model::{
+    category_label, other_label, shared_origin, url_under, verdict_str, Against, RowView,
+};
 
 /// Height of a row in pixels; the stylesheet's `--row-height` is the same.
 const ROW_HEIGHT: f64 = 44.0;
@@ -31,6 +33,11 @@ pub fn ResultsTable() -> impl IntoView {
     let selected = selection.row();
     let rows = use_table().rows();
     let results = use_check().results();
+    // The origin every URL shares, shown once in the column's head so each
+    // row shows its path (recomputed only when the URL list changes).
+    let url_set = use_inputs().url_set();
+    let origin =
+        Memo::new(move |_| url_set.with(|set| shared_origin(set.list.iter()).map(str::to_string)));
     let scroll_ref: NodeRef<html::Div> = NodeRef::new();
     let window = ScrollWindow::follow(scroll_ref, 600.0);
     let (scroll_top, viewport) = (window.top, window.height);
@@ -133,7 +140,12 @@ pub fn ResultsTable() -> impl IntoView {
             <div role="rowgroup" class="results-head">
                 <div role="row" aria-rowindex="1" class="results-head-row">
                     <span role="columnheader">"Verdict"</span>
-                    <span role="columnheader">"URL"</span>
+                    <span role="columnheader" class="url-head" title=move || origin.get()>
+                        {move || match origin.get() {
+                            Some(origin) => view! { "Path on " <span class="head-origin">{origin}</span> }.into_any(),
+                            None => "URL".into_any(),
+                        }}
+                    </span>
                     <span role="columnheader">"Crawler"</span>
                     <span role="columnheader">"Decided by"</span>
                 </div>
@@ -154,7 +166,9 @@ pub fn ResultsTable() -> impl IntoView {
                         children=move |(position, row, _)| {
                             let (url, agent) = results
                                 .with_untracked(|r| (r.url(row).to_string(), r.agent(row).to_string()));
-                            view! { <ResultRow position row url agent focus_row/> }
+                            let shown = origin
+                                .with_untracked(|o| url_under(&url, o.as_deref()).to_string());
+                            view! { <ResultRow position row url shown agent focus_row/> }
                         }
                     />
                 </div>
@@ -179,6 +193,7 @@ fn ResultRow(
     position: usize,
     row: usize,
     url: String,
+    shown: String,
     agent: String,
     focus_row: Memo<Option<usize>>,
 ) -> impl IntoView {
@@ -225,7 +240,7 @@ fn ResultRow(
                 </span>
             </span>
             <span role="gridcell" class="cell cell-url">
-                <span class="url-text" title=title>{url}</span>
+                <span class="url-text" title=title>{shown}</span>
                 {move || {
                     data.with(|d| {
                         d.as_ref().filter(|d| d.show_checked_path).map(|d| {
@@ -241,7 +256,10 @@ fn ResultRow(
             </span>
             <span role="gridcell" class="cell cell-agent">{agent}</span>
             <span role="gridcell" class="cell cell-rule">
-                <span class=move || if data.with(|d| d.as_ref().is_some_and(|d| d.rule.is_some())) { "rule-ref" } else { "muted" }>
+                <span
+                    class=move || if data.with(|d| d.as_ref().is_some_and(|d| d.rule.is_some())) { "rule-ref" } else { "muted" }
+                    title=get(|d| d.rule.clone().unwrap_or_default())
+                >
                     {get(|d| d.rule.clone().unwrap_or_else(|| "no rule".to_string()))}
                 </span>
                 <span class="row-sub">
@@ -249,7 +267,7 @@ fn ResultRow(
                     {move || {
                         data.with(|d| d.as_ref().and_then(|d| d.usage.clone())).map(|u| {
                             view! {
-                                <span class="usage" data-testid="row-usage" title="AI usage preferences for this URL (they do not change the verdict)">
+                                <span class="usage" data-testid="row-usage" title=format!("AI usage preferences (they do not change the verdict): {}", u.summary)>
                                     {format!("AI: {} ", u.summary)}
                                 </span>
                             }
@@ -258,7 +276,7 @@ fn ResultRow(
                     {move || {
                         data.with(|d| d.as_ref().and_then(|d| d.other)).and_then(|o| match o.against {
                             Against::OtherMode(mode) => Some(view! {
-                                <span class="differs" data-testid="row-differs">
+                                <span class="differs" data-testid="row-differs" title=other_label(mode, o.allowed, o.line)>
                                     <span aria-hidden="true">"≠ "</span>
                                     {other_label(mode, o.allowed, o.line)}
                                 </span>
@@ -268,11 +286,16 @@ fn ResultRow(
                     }}
                     {move || {
                         data.with(|d| d.as_ref().and_then(|d| d.before.clone())).map(|b| {
+                            let text = format!(
+                                "{}before: {}, {}",
+                                if b.changed { "changed, " } else { "" },
+                                verdict_str(b.allowed),
+                                b.rule.unwrap_or_else(|| "no rule".to_string())
+                            );
+                            let title = text.clone();
                             view! {
-                                <span class="before" class:changed=b.changed data-testid="row-before">
-                                    {if b.changed { "changed, " } else { "" }}
-                                    {format!("before: {}", verdict_str(b.allowed))}
-                                    {format!(", {}", b.rule.unwrap_or_else(|| "no rule".to_string()))}
+                                <span class="before" class:changed=b.changed data-testid="row-before" title=title>
+                                    {text}
                                 </span>
                             }
                         })

@@ -1,6 +1,14 @@
 //! How many rows each rule decides: the by-rule view (every rule with its
-//! count, the dead ones at 0), and per line for the editor's gutter and its
+//! count, the dead ones at 0, told apart from the rules of groups no
+//! chosen crawler reads), and per line for the editor's gutter and its
 //! line details.
+//!
+//! "Dead" depends on the chosen crawlers: a rule of a group none of them
+//! reads decides nothing here, though every other crawler may obey it, so
+//! it is never listed as dead (a webmaster cleaning up would delete a live
+//! rule). Which groups a crawler reads is the library's answer
+//! ([`robots_matcher::CrawlerMatcher::groups`]), as fetched: when the
+//! fetch outcome replaces the file, no crawler reads any group.
 
 use robots_matcher::RuleKind;
 
@@ -20,6 +28,9 @@ pub struct RuleCount {
     pub text: String,
     /// Rows it decides.
     pub rows: usize,
+    /// Whether a chosen crawler reads its group: a rule at 0 rows is dead
+    /// for these URLs only then.
+    pub read: bool,
 }
 
 impl Results {
@@ -46,6 +57,14 @@ impl Results {
     /// decides (0: dead for these URLs); and how many rows no rule decided.
     pub fn by_rule(&self) -> (Vec<RuleCount>, usize) {
         let rules = self.document().robots.rules();
+        let mut read = vec![false; self.document().robots.groups().len()];
+        for matcher in self.fetched.matchers(self.crawlers()) {
+            for &group in matcher.groups() {
+                if let Some(read) = read.get_mut(group) {
+                    *read = true;
+                }
+            }
+        }
         let counts = rules
             .iter()
             .enumerate()
@@ -55,6 +74,7 @@ impl Results {
                 kind: rule.kind,
                 text: rule.text.clone(),
                 rows: self.decided.get(i).map_or(0, |&n| n as usize),
+                read: read.get(rule.group).copied().unwrap_or(false),
             })
             .collect();
         let decided: usize = self.decided.iter().map(|&n| n as usize).sum();
@@ -86,10 +106,13 @@ impl Results {
 
 #[cfg(test)]
 mod tests {
-    use robots_matcher::Mode;
+    use robots_matcher::{FetchOutcome, Mode};
 
-    use super::super::testing::results;
+    use std::sync::Arc;
+
+    use super::super::testing::{doc, results};
     use crate::view_model::TEST_ROBOTS as ROBOTS;
+    use crate::view_model::{CrawlerList, FetchedDocument, UrlSet};
 
     #[test]
     fn rules_count_the_rows_they_decide_and_dead_rules_show_zero() {
@@ -112,5 +135,49 @@ mod tests {
         );
         assert_eq!(r.decides_note(4), None);
         assert_eq!(r.default_selection(), Some(1));
+    }
+
+    /// Lines and whether a chosen crawler reads the rule, for rules at 0.
+    fn unused(r: &super::Results) -> Vec<(u32, bool)> {
+        r.by_rule()
+            .0
+            .iter()
+            .filter(|c| c.rows == 0)
+            .map(|c| (c.line, c.read))
+            .collect()
+    }
+
+    #[test]
+    fn rules_no_chosen_crawler_reads_are_told_apart_from_dead_ones() {
+        let robots = "User-agent: *\nDisallow: /private\nDisallow: /never\n\nUser-agent: GPTBot\nDisallow: /\n\nUser-agent: Googlebot\nDisallow: /g\nDisallow: /unused\n";
+        // Only Googlebot: the * and GPTBot groups are not read, /unused is
+        // read but decides none of these URLs.
+        let r = results(robots, "Googlebot", "/g/1\n/private", Mode::Google);
+        assert_eq!(unused(&r), [(2, false), (3, false), (6, false), (10, true)]);
+        // With bingbot the * group is read: its unmatched rule is dead.
+        let r = results(robots, "Googlebot, bingbot", "/g/1\n/private", Mode::Google);
+        assert_eq!(unused(&r), [(3, true), (6, false), (10, true)]);
+        // Googlebot-Image falls back to the Googlebot group.
+        let r = results(robots, "Googlebot-Image>Googlebot", "/x", Mode::Google);
+        assert_eq!(
+            unused(&r),
+            [(2, false), (3, false), (6, false), (9, true), (10, true)]
+        );
+        // A fetch outcome that replaces the file: no group is read.
+        let r = results(robots, "GPTBot", "/x", Mode::Google);
+        assert_eq!(
+            unused(&r),
+            [(2, false), (3, false), (9, false), (10, false)]
+        );
+        let unreachable = FetchedDocument::new(
+            doc(robots, Mode::Google),
+            "503".parse::<FetchOutcome>().unwrap(),
+        );
+        let r = super::Results::new(
+            unreachable,
+            &CrawlerList::parse("GPTBot"),
+            Arc::new(UrlSet::parse("/x")),
+        );
+        assert!(r.by_rule().0.iter().all(|c| !c.read));
     }
 }

@@ -155,7 +155,38 @@ pub fn apply_fixes(input: &[u8], diagnostics: &[Diagnostic]) -> Vec<u8> {
     let mut fixes: Vec<&Fix> = diagnostics.iter().filter_map(|d| d.fix.as_ref()).collect();
     crate::sort::sort_by_key(&mut fixes, |f| (f.span.start, f.span.end));
     let mut out = Vec::with_capacity(input.len() + 64);
-    let mut done = 0;
+    let done = splice(input, &fixes, 0, &mut out);
+    out.extend_from_slice(&input[done..]);
+    out
+}
+
+/// `fixes` (of diagnostics of `input`) as one edit, for an editor to apply
+/// and undo at once: the bytes from the start of the first fix to the end
+/// of the last, with each fix applied as [`apply_fixes`] does (overlapping
+/// ones and spans outside `input` left out). `None` when there is none.
+/// It takes fixes rather than diagnostics so that a front end holding
+/// only the fixes (sent by a worker that linted the text) combines them
+/// without linking the linter.
+pub fn combined_fix<'a>(input: &[u8], fixes: impl IntoIterator<Item = &'a Fix>) -> Option<Fix> {
+    let mut fixes: Vec<&Fix> = fixes
+        .into_iter()
+        .filter(|f| f.span.start <= f.span.end && f.span.end <= input.len())
+        .collect();
+    crate::sort::sort_by_key(&mut fixes, |f| (f.span.start, f.span.end));
+    let start = fixes.first()?.span.start;
+    let mut out = Vec::new();
+    let end = splice(input, &fixes, start, &mut out);
+    Some(Fix {
+        span: start..end,
+        replacement: String::from_utf8(out).ok()?,
+        title: String::from("Apply every fix"),
+    })
+}
+
+/// Writes `input` from `from` with `fixes` (sorted by position) applied,
+/// up to the end of the last fix applied, into `out`; returns that end.
+fn splice(input: &[u8], fixes: &[&Fix], from: usize, out: &mut Vec<u8>) -> usize {
+    let mut done = from;
     for fix in fixes {
         if fix.span.start < done || fix.span.end > input.len() {
             continue;
@@ -164,8 +195,40 @@ pub fn apply_fixes(input: &[u8], diagnostics: &[Diagnostic]) -> Vec<u8> {
         out.extend_from_slice(fix.replacement.as_bytes());
         done = fix.span.end;
     }
-    out.extend_from_slice(&input[done..]);
-    out
+    done
+}
+
+impl Code {
+    /// Whether a finding of this code means crawlers decide some URL
+    /// otherwise than the file seems to say: a rule or group that crawlers
+    /// ignore, cut, merge into another, never match, or read differently
+    /// from one crawler to the next, or a rule that blocks a whole site.
+    /// Front ends list these first; the other findings (directives
+    /// crawlers skip, notes on style, sitemaps, preferences) leave every
+    /// verdict as written.
+    pub fn changes_verdicts(self) -> bool {
+        matches!(
+            self,
+            Code::TypoAccepted
+                | Code::MissingColon
+                | Code::RuleBeforeUserAgent
+                | Code::PatternStart
+                | Code::DollarNotAtEnd
+                | Code::EmptyUserAgent
+                | Code::UserAgentCut
+                | Code::LineTooLong
+                | Code::NulByte
+                | Code::FileTooLarge
+                | Code::Utf16
+                | Code::HtmlDocument
+                | Code::BlocksSite
+                | Code::AgentJoinsPreviousGroup
+                | Code::PatternNeedsEncoding
+                | Code::AgentIsUserAgentString
+                | Code::AgentLooksMisspelled
+                | Code::GroupDropsGlobalRules
+        )
+    }
 }
 
 #[cfg(test)]
@@ -183,5 +246,46 @@ mod tests {
                 .all(|b| b.is_ascii_lowercase() || b == b'-' || b.is_ascii_digit()));
             assert!(!code.description().is_empty());
         }
+    }
+
+    #[test]
+    fn a_combined_fix_is_every_fix_in_one_edit() {
+        let input = b"Dissallow: /a\nx\nDissallow: /b\n";
+        let fix = |span: std::ops::Range<usize>| Diagnostic {
+            fix: Some(Fix {
+                span,
+                replacement: "Disallow".into(),
+                title: String::new(),
+            }),
+            ..Diagnostic::new(Code::TypoAccepted, 1, 0..0, String::new())
+        };
+        let (first, second) = (fix(0..9), fix(16..25));
+        let fixes =
+            |ds: &[&Diagnostic]| -> Vec<Fix> { ds.iter().filter_map(|d| d.fix.clone()).collect() };
+        let combined = combined_fix(input, &fixes(&[&second, &first])).unwrap();
+        assert_eq!(combined.span, 0..25);
+        assert_eq!(combined.replacement, "Disallow: /a\nx\nDisallow");
+        let mut edited = input.to_vec();
+        edited.splice(combined.span, combined.replacement.bytes());
+        assert_eq!(edited, apply_fixes(input, &[first.clone(), second]));
+        // Overlapping fixes are left out, as apply_fixes does; no fix, no edit.
+        assert_eq!(
+            combined_fix(input, &fixes(&[&first, &fix(3..5)]))
+                .unwrap()
+                .span,
+            0..9
+        );
+        let none = Diagnostic::new(Code::Bom, 1, 0..0, String::new());
+        assert_eq!(combined_fix(input, &fixes(&[&none])), None);
+        assert_eq!(combined_fix(input, &fixes(&[&fix(30..40)])), None);
+    }
+
+    #[test]
+    fn rule_findings_change_verdicts_and_directive_findings_do_not() {
+        assert!(Code::PatternNeedsEncoding.changes_verdicts());
+        assert!(Code::RuleBeforeUserAgent.changes_verdicts());
+        assert!(!Code::UnsupportedDirective.changes_verdicts());
+        assert!(!Code::SitemapRelative.changes_verdicts());
+        assert!(!Code::EmptyDisallow.changes_verdicts());
     }
 }

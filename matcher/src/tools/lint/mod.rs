@@ -30,7 +30,7 @@ mod groups;
 mod signals;
 mod validators;
 
-pub use diagnostic::{apply_fixes, Code, Diagnostic, Fix, Severity};
+pub use diagnostic::{apply_fixes, combined_fix, Code, Diagnostic, Fix, Severity};
 pub use directive::{unused_directive, DirectiveClass, UnusedDirective, UNUSED_DIRECTIVES};
 
 /// Crawlers whose `Disallow: /` takes a site out of a major search engine.
