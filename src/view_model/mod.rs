@@ -37,6 +37,7 @@ pub mod generator;
 pub mod inputs;
 pub mod job;
 pub mod limits;
+pub mod logs;
 pub mod matrix;
 pub mod results;
 pub mod sort;
