@@ -126,6 +126,8 @@ pub struct LogsView {
     pub rules: Vec<RuleRow>,
     /// Requests per hour (or per bar of hours) by verdict, every crawler.
     pub timeline: Vec<Bar>,
+    /// Logs that could not be read at all, a message each.
+    pub errors: Vec<String>,
     /// Sentences that qualify the report (requests outside the timeline,
     /// clients grouped, requests without a time).
     pub notes: Vec<String>,
@@ -273,6 +275,8 @@ impl Bar {
 /// sent, and the library's replay fed with the logs' bytes.
 pub struct Session {
     replay: Replay,
+    /// The logs that could not be read at all, a message each.
+    errors: Vec<String>,
 }
 
 impl Session {
@@ -305,6 +309,7 @@ impl Session {
         let versions = Versions::new(list).map_err(|e| format!("{}.", capitalised(&e.to_string())))?;
         Ok(Session {
             replay: Replay::new(versions, ReplayOptions::default()),
+            errors: Vec::new(),
         })
     }
 
@@ -334,16 +339,20 @@ impl Session {
             .feed(chunk, &mut |judged| write_record(judged, csv, out));
     }
 
-    /// Ends the open log; a log in which no line read as a request is a
-    /// message (with why reading stopped, or its first line).
-    pub fn end_log(&mut self, csv: Option<bool>, out: &mut String) -> Result<(), String> {
+    /// Ends the open log (writing its last records when `csv` is given); a
+    /// log in which no line read as a request is a message in the report
+    /// (with why reading stopped, or its first line), and the other logs
+    /// still count.
+    pub fn end_log(&mut self, csv: Option<bool>, out: &mut String) {
         let summary = match csv {
             Some(csv) => self
                 .replay
                 .end_log(&mut |judged| write_record(judged, csv, out)),
             None => self.replay.end_log(&mut |_| {}),
         };
-        unreadable_log(summary).map_or(Ok(()), Err)
+        if let Some(error) = unreadable_log(summary) {
+            self.errors.push(error);
+        }
     }
 
     /// Lines read so far.
@@ -353,7 +362,10 @@ impl Session {
 
     /// The report as the panel shows it.
     pub fn view(&self) -> LogsView {
-        view_of(&self.replay.report())
+        LogsView {
+            errors: self.errors.clone(),
+            ..view_of(&self.replay.report())
+        }
     }
 
     /// The timeline of one crawler, or of all when `token` is empty.
@@ -482,6 +494,7 @@ pub fn view_of(report: &Report) -> LogsView {
             })
             .collect(),
         timeline: bars(&report.timeline),
+        errors: Vec::new(),
         notes,
     }
 }
@@ -659,7 +672,7 @@ mod tests {
         for part in log.as_bytes().chunks(chunk) {
             session.feed(part);
         }
-        session.end_log(None, &mut String::new()).expect("a log");
+        session.end_log(None, &mut String::new());
         session.view()
     }
 
@@ -728,8 +741,14 @@ mod tests {
         assert!(ranges.err().is_some_and(|m| m.contains("gptbot.json")));
         session.start_log("image.png");
         session.feed(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\x01\0");
-        let end = session.end_log(None, &mut String::new());
-        assert!(end.err().is_some_and(|m| m.contains("image.png")));
+        session.end_log(None, &mut String::new());
+        // A good log after it still counts.
+        session.start_log("access.log");
+        session.feed(line("192.0.2.1", "03/May/2024:12:00:00 +0000", "/article/1", 200, GPTBOT).as_bytes());
+        session.end_log(None, &mut String::new());
+        let view = session.view();
+        assert!(view.errors[0].contains("image.png"), "{:?}", view.errors);
+        assert_eq!(view.crawlers[0].violations, 1);
     }
 
     #[test]
@@ -746,7 +765,7 @@ mod tests {
         session.start_log("access.log");
         let mut out = String::new();
         session.feed_records(log.as_bytes(), false, &mut out);
-        session.end_log(Some(false), &mut out).expect("a log");
+        session.end_log(Some(false), &mut out);
         let gpt = &session.view().crawlers[0];
         assert_eq!((gpt.requests, gpt.unverified, gpt.violations), (2, 1, 1));
         assert!(gpt.ranges_given);
@@ -757,7 +776,7 @@ mod tests {
         let mut csv = csv_header();
         session.start_log("again.log");
         session.feed_records(log.as_bytes(), true, &mut csv);
-        session.end_log(Some(true), &mut csv).expect("a log");
+        session.end_log(Some(true), &mut csv);
         assert_eq!(csv.lines().count(), 3);
     }
 
