@@ -65,6 +65,7 @@ pub fn App() -> impl IntoView {
                 <ResultsPanel/>
                 <MatrixPanel/>
                 <ExplanationPanel/>
+                <crate::components::logs::LogsSection/>
             </section>
         </main>
         <footer class="app-footer">

@@ -19,6 +19,7 @@ pub mod components;
 pub mod crawlers;
 pub mod link;
 pub mod lint_worker;
+pub mod logs_worker;
 pub mod samples;
 pub mod store;
 pub mod view_model;
