@@ -97,7 +97,8 @@ impl WorkerRunner {
                 } else {
                     (data, None)
                 };
-                let Some(value) = json.as_string().and_then(|j| js_sys::JSON::parse(&j).ok()) else {
+                let Some(value) = json.as_string().and_then(|j| js_sys::JSON::parse(&j).ok())
+                else {
                     logs.fail("The worker that reads logs sent an unreadable answer.");
                     return;
                 };
@@ -134,8 +135,12 @@ impl WorkerRunner {
                 .unwrap_or_else(|| "it could not be loaded".into());
             logs.fail(format!("The worker that reads logs failed ({detail})."));
         });
-        started.worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        started.worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        started
+            .worker
+            .set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        started
+            .worker
+            .set_onerror(Some(on_error.as_ref().unchecked_ref()));
         // They live as long as this worker; a cancelled worker is ended and
         // its handlers are never called again.
         on_message.forget();
@@ -207,7 +212,12 @@ fn text(value: &JsValue, name: &str) -> String {
 
 fn list<T>(value: &JsValue, name: &str, read: impl Fn(&JsValue) -> T) -> Vec<T> {
     field(value, name)
-        .map(|v| js_sys::Array::from(&v).iter().map(|item| read(&item)).collect())
+        .map(|v| {
+            js_sys::Array::from(&v)
+                .iter()
+                .map(|item| read(&item))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -271,7 +281,9 @@ fn read_view(v: &JsValue) -> LogsView {
             violations: num(c, "violations"),
             cached: num(c, "cached"),
             unverified: num(c, "unverified"),
-            ranges_given: field(c, "ranges_given").and_then(|b| b.as_bool()).unwrap_or(false),
+            ranges_given: field(c, "ranges_given")
+                .and_then(|b| b.as_bool())
+                .unwrap_or(false),
             ranges_source: text(c, "ranges_source"),
             obeyed: text(c, "obeyed"),
             robots_fetches: num(c, "robots_fetches"),

@@ -96,13 +96,21 @@ impl Worker for LogWorker {
             LogsRequest::Export { csv } => match self.replay(scope, id, Some(*csv)) {
                 Ok((_, parts)) => {
                     let options = BlobPropertyBag::new();
-                    options.set_type(if *csv { "text/csv" } else { "application/x-ndjson" });
+                    options.set_type(if *csv {
+                        "text/csv"
+                    } else {
+                        "application/x-ndjson"
+                    });
                     match Blob::new_with_str_sequence_and_options(&parts, &options) {
                         Ok(blob) => {
                             OUTGOING.with(|o| *o.borrow_mut() = Some(blob.into()));
                             LogsAnswer::Exported {
-                                name: if *csv { "judged-requests.csv" } else { "judged-requests.jsonl" }
-                                    .into(),
+                                name: if *csv {
+                                    "judged-requests.csv"
+                                } else {
+                                    "judged-requests.jsonl"
+                                }
+                                .into(),
                             }
                         }
                         Err(_) => LogsAnswer::Failed {
@@ -142,7 +150,9 @@ impl LogWorker {
             blob.slice_with_f64_and_f64(start, end)
                 .and_then(|slice| reader.read_as_array_buffer(&slice))
                 .map(|buffer| js_sys::Uint8Array::new(&buffer).to_vec())
-                .map_err(|_| "The browser could not read the file (was it moved or changed?).".to_string())
+                .map_err(|_| {
+                    "The browser could not read the file (was it moved or changed?).".to_string()
+                })
         };
         let mut session = Session::new(versions, *rfc9309, *size_limited)?;
         for (token, file) in &self.ranges {
@@ -229,5 +239,7 @@ impl Codec for JsonWithFiles {
 }
 
 fn main() {
-    LogWorker::registrar().encoding::<JsonWithFiles>().register();
+    LogWorker::registrar()
+        .encoding::<JsonWithFiles>()
+        .register();
 }

@@ -198,7 +198,9 @@ impl Logs {
     /// Shows the timeline of `token` (empty: every crawler).
     pub fn show_timeline(&self, token: String) {
         if token.is_empty() {
-            let bars = self.view.with_untracked(|v| v.as_ref().map(|v| v.timeline.clone()));
+            let bars = self
+                .view
+                .with_untracked(|v| v.as_ref().map(|v| v.timeline.clone()));
             self.timeline.set((token, bars.unwrap_or_default()));
         } else if let Some(runner) = self.runner.get_value() {
             runner.send(LogsRequest::Timeline { token }, Vec::new());
@@ -211,7 +213,8 @@ impl Logs {
             return;
         }
         if let Some(runner) = self.runner.get_value() {
-            self.messages.inform("Writing the judged requests: the logs are read again.");
+            self.messages
+                .inform("Writing the judged requests: the logs are read again.");
             runner.send(LogsRequest::Export { csv }, Vec::new());
         }
     }
@@ -244,18 +247,32 @@ impl Logs {
             .as_ref()
             .and_then(|v| v.crawlers.iter().find(|c| c.token == crawler))
             .map_or_else(|| crawler.to_string(), |c| c.spec.clone());
-        let explanation = Crawler::parse_spec(&spec)
-            .ok()
-            .map(|c| explain_request(document.0.clone(), FetchOutcome::FETCHED, &c, &sample.url, &spec));
+        let explanation = Crawler::parse_spec(&spec).ok().map(|c| {
+            explain_request(
+                document.0.clone(),
+                FetchOutcome::FETCHED,
+                &c,
+                &sample.url,
+                &spec,
+            )
+        });
         self.explanation.set(explanation);
     }
 
     /// Takes the worker's answer.
     pub fn receive(&self, answer: LogsAnswer) {
         match answer {
-            LogsAnswer::Progress { bytes, total, lines } => {
+            LogsAnswer::Progress {
+                bytes,
+                total,
+                lines,
+            } => {
                 if matches!(self.state.get_untracked(), LogsState::Reading { .. }) {
-                    self.state.set(LogsState::Reading { bytes, total, lines });
+                    self.state.set(LogsState::Reading {
+                        bytes,
+                        total,
+                        lines,
+                    });
                 }
             }
             LogsAnswer::Done(view) => {
@@ -340,7 +357,10 @@ mod tests {
     struct Replaying(RefCell<Vec<LogsRequest>>, RefCell<u32>);
 
     fn bytes(file: &LogFile) -> Vec<u8> {
-        file.handle.downcast_ref::<Vec<u8>>().cloned().unwrap_or_default()
+        file.handle
+            .downcast_ref::<Vec<u8>>()
+            .cloned()
+            .unwrap_or_default()
     }
 
     fn file(name: &str, text: &str) -> LogFile {
@@ -391,7 +411,11 @@ mod tests {
 
     #[test]
     fn a_log_is_judged_by_the_editor_and_again_when_the_times_change() {
-        let h = Harness::new(values("User-agent: *\nDisallow: /private/\n", "Googlebot", "/x"));
+        let h = Harness::new(values(
+            "User-agent: *\nDisallow: /private/\n",
+            "Googlebot",
+            "/x",
+        ));
         let logs = Logs::new(h.store.inputs, h.store.messages);
         let seen = Rc::new(Replaying::default());
         logs.connect(Rc::new(Runner(seen.clone(), logs)));
@@ -407,7 +431,9 @@ mod tests {
         assert_eq!(why.line, 2);
         // A time that does not read is a message; the report stays.
         logs.set_since(Side::After, "yesterday".into());
-        assert!(matches!(logs.state().get_untracked(), LogsState::Failed(m) if m.contains("yesterday")));
+        assert!(
+            matches!(logs.state().get_untracked(), LogsState::Failed(m) if m.contains("yesterday"))
+        );
         assert!(logs.view().get_untracked().is_some());
         // Compare mode with a time: two versions.
         h.store.inputs.set_compare(true);

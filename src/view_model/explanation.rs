@@ -106,7 +106,12 @@ pub fn explain_request(
     url: &str,
     agent: &str,
 ) -> ExplanationView {
-    explain(&FetchedDocument::new(document, outcome), crawler, url, agent)
+    explain(
+        &FetchedDocument::new(document, outcome),
+        crawler,
+        url,
+        agent,
+    )
 }
 
 /// Explains `url` for `crawler` in the robots.txt as fetched.

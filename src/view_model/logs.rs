@@ -14,11 +14,11 @@
 
 use robots_matcher::read::ip_ranges::IpRanges;
 use robots_matcher::read::log::{LogReader, LogSummary, Timestamp, HOUR};
+use robots_matcher::tools::crawlers;
 use robots_matcher::tools::replay::{
     ClientKind, CrawlerReport, HourCounts, Judged, Replay, ReplayOptions, ReplayRecord, Report,
     RobotsVersion, Versions,
 };
-use robots_matcher::tools::crawlers;
 use robots_matcher::FetchOutcome;
 use serde::{Deserialize, Serialize};
 
@@ -306,7 +306,8 @@ impl Session {
                 robots: Document::new(&version.text, mode_of(rfc9309), size_limited).robots,
             });
         }
-        let versions = Versions::new(list).map_err(|e| format!("{}.", capitalised(&e.to_string())))?;
+        let versions =
+            Versions::new(list).map_err(|e| format!("{}.", capitalised(&e.to_string())))?;
         Ok(Session {
             replay: Replay::new(versions, ReplayOptions::default()),
             errors: Vec::new(),
@@ -537,7 +538,9 @@ fn crawler_row(c: &CrawlerReport) -> CrawlerRow {
             .fetch_statuses
             .iter()
             .map(|s| {
-                let status = s.status.map_or_else(|| "no status".to_string(), |s| s.to_string());
+                let status = s
+                    .status
+                    .map_or_else(|| "no status".to_string(), |s| s.to_string());
                 format!("{status} x{}", s.count)
             })
             .collect::<Vec<_>>()
@@ -578,10 +581,19 @@ fn log_file(summary: &LogSummary) -> LogFile {
     let mut problems = Vec::new();
     let mut first_lines = Vec::new();
     for (notes, what) in [
-        (&summary.unreadable, "could not be read (nothing of them was used)"),
+        (
+            &summary.unreadable,
+            "could not be read (nothing of them was used)",
+        ),
         (&summary.without_request, "hold no HTTP request"),
-        (&summary.unreadable_times, "have a time that does not read (judged as of the line before)"),
-        (&summary.out_of_order, "are earlier than a line before them (each judged by its own time)"),
+        (
+            &summary.unreadable_times,
+            "have a time that does not read (judged as of the line before)",
+        ),
+        (
+            &summary.out_of_order,
+            "are earlier than a line before them (each judged by its own time)",
+        ),
         (&summary.not_utf8, "have bytes that are not UTF-8"),
     ] {
         if notes.count == 0 {
@@ -603,9 +615,10 @@ fn log_file(summary: &LogSummary) -> LogFile {
     }
     LogFile {
         name: summary.name.clone(),
-        format: summary
-            .format
-            .map_or_else(|| "no format detected".to_string(), |f| f.label().to_string()),
+        format: summary.format.map_or_else(
+            || "no format detected".to_string(),
+            |f| f.label().to_string(),
+        ),
         lines: summary.lines,
         requests: summary.requests,
         problems,
@@ -679,28 +692,76 @@ mod tests {
     #[test]
     fn a_log_is_judged_per_crawler_in_any_chunks() {
         let log = [
-            line("192.0.2.1", "03/May/2024:12:00:00 +0000", "/article/1", 200, GPTBOT),
-            line("192.0.2.1", "03/May/2024:12:05:00 +0000", "/about", 200, GPTBOT),
-            line("198.51.100.7", "03/May/2024:13:00:00 +0000", "/robots.txt", 503, BINGBOT),
-            line("198.51.100.7", "03/May/2024:13:01:00 +0000", "/about", 200, BINGBOT),
-            line("203.0.113.9", "03/May/2024:13:02:00 +0000", "/", 200, BROWSER),
+            line(
+                "192.0.2.1",
+                "03/May/2024:12:00:00 +0000",
+                "/article/1",
+                200,
+                GPTBOT,
+            ),
+            line(
+                "192.0.2.1",
+                "03/May/2024:12:05:00 +0000",
+                "/about",
+                200,
+                GPTBOT,
+            ),
+            line(
+                "198.51.100.7",
+                "03/May/2024:13:00:00 +0000",
+                "/robots.txt",
+                503,
+                BINGBOT,
+            ),
+            line(
+                "198.51.100.7",
+                "03/May/2024:13:01:00 +0000",
+                "/about",
+                200,
+                BINGBOT,
+            ),
+            line(
+                "203.0.113.9",
+                "03/May/2024:13:02:00 +0000",
+                "/",
+                200,
+                BROWSER,
+            ),
         ]
         .concat();
         for chunk in [1, 7, 4096] {
             let view = run(&[version("editor", ROBOTS, "")], &log, chunk);
             assert_eq!(view.lines, 5);
             assert_eq!(view.browsers, 1);
-            let gpt = view.crawlers.iter().find(|c| c.token == "GPTBot").expect("GPTBot");
+            let gpt = view
+                .crawlers
+                .iter()
+                .find(|c| c.token == "GPTBot")
+                .expect("GPTBot");
             assert_eq!((gpt.requests, gpt.disallowed, gpt.violations), (2, 1, 1));
             assert_eq!(gpt.obeyed, "50.0%");
             assert_eq!(gpt.samples[0].url, "/article/1");
             assert_eq!(gpt.samples[0].line, 2);
             // bingbot's 503 makes every later URL disallowed for it.
-            let bing = view.crawlers.iter().find(|c| c.token == "bingbot").expect("bingbot");
-            assert_eq!((bing.requests, bing.disallowed, bing.robots_fetches), (2, 1, 1));
+            let bing = view
+                .crawlers
+                .iter()
+                .find(|c| c.token == "bingbot")
+                .expect("bingbot");
+            assert_eq!(
+                (bing.requests, bing.disallowed, bing.robots_fetches),
+                (2, 1, 1)
+            );
             assert_eq!(bing.fetch_statuses, "503 x1");
-            assert!(bing.fetch_changes[0].contains("every URL is disallowed"), "{:?}", bing.fetch_changes);
-            assert!(view.rules.iter().any(|r| r.line == 0 && r.rule.contains("2.3.1.4")));
+            assert!(
+                bing.fetch_changes[0].contains("every URL is disallowed"),
+                "{:?}",
+                bing.fetch_changes
+            );
+            assert!(view
+                .rules
+                .iter()
+                .any(|r| r.line == 0 && r.rule.contains("2.3.1.4")));
             assert_eq!(view.logs[0].format, "Combined Log Format (Apache, nginx)");
             assert!(!view.timeline.is_empty());
         }
@@ -709,10 +770,28 @@ mod tests {
     #[test]
     fn each_request_is_judged_by_the_version_live_at_its_time() {
         let log = [
-            line("192.0.2.1", "01/May/2024:12:00:00 +0000", "/article/1", 200, GPTBOT),
+            line(
+                "192.0.2.1",
+                "01/May/2024:12:00:00 +0000",
+                "/article/1",
+                200,
+                GPTBOT,
+            ),
             // Within 24 hours of the change: cached, not a violation.
-            line("192.0.2.1", "02/May/2024:12:00:00 +0000", "/article/2", 200, GPTBOT),
-            line("192.0.2.1", "04/May/2024:12:00:00 +0000", "/article/3", 200, GPTBOT),
+            line(
+                "192.0.2.1",
+                "02/May/2024:12:00:00 +0000",
+                "/article/2",
+                200,
+                GPTBOT,
+            ),
+            line(
+                "192.0.2.1",
+                "04/May/2024:12:00:00 +0000",
+                "/article/3",
+                200,
+                GPTBOT,
+            ),
         ]
         .concat();
         let versions = [
@@ -721,7 +800,10 @@ mod tests {
         ];
         let view = run(&versions, &log, 64);
         let gpt = &view.crawlers[0];
-        assert_eq!((gpt.requests, gpt.disallowed, gpt.violations, gpt.cached), (3, 2, 1, 1));
+        assert_eq!(
+            (gpt.requests, gpt.disallowed, gpt.violations, gpt.cached),
+            (3, 2, 1, 1)
+        );
         assert_eq!(view.versions[1].since, "live since 2024-05-02T10:00:00Z");
         assert_eq!(view.versions[1].requests, 2);
     }
@@ -744,7 +826,16 @@ mod tests {
         session.end_log(None, &mut String::new());
         // A good log after it still counts.
         session.start_log("access.log");
-        session.feed(line("192.0.2.1", "03/May/2024:12:00:00 +0000", "/article/1", 200, GPTBOT).as_bytes());
+        session.feed(
+            line(
+                "192.0.2.1",
+                "03/May/2024:12:00:00 +0000",
+                "/article/1",
+                200,
+                GPTBOT,
+            )
+            .as_bytes(),
+        );
         session.end_log(None, &mut String::new());
         let view = session.view();
         assert!(view.errors[0].contains("image.png"), "{:?}", view.errors);
@@ -754,13 +845,29 @@ mod tests {
     #[test]
     fn unverified_claims_are_kept_apart_and_records_are_the_libraries() {
         let log = [
-            line("192.0.2.1", "03/May/2024:12:00:00 +0000", "/article/1", 200, GPTBOT),
-            line("20.15.240.65", "03/May/2024:12:01:00 +0000", "/article/2", 200, GPTBOT),
+            line(
+                "192.0.2.1",
+                "03/May/2024:12:00:00 +0000",
+                "/article/1",
+                200,
+                GPTBOT,
+            ),
+            line(
+                "20.15.240.65",
+                "03/May/2024:12:01:00 +0000",
+                "/article/2",
+                200,
+                GPTBOT,
+            ),
         ]
         .concat();
         let mut session = Session::new(&[version("editor", ROBOTS, "")], false, true).expect("ok");
         session
-            .verify("GPTBot", "gptbot.json", br#"{"prefixes":[{"ipv4Prefix":"20.15.240.64/28"}]}"#)
+            .verify(
+                "GPTBot",
+                "gptbot.json",
+                br#"{"prefixes":[{"ipv4Prefix":"20.15.240.64/28"}]}"#,
+            )
             .expect("ranges");
         session.start_log("access.log");
         let mut out = String::new();
