@@ -41,8 +41,10 @@ export const BUDGETS = {
 
 /** Files no page load fetches. */
 const NOT_FETCHED = ['404.html'];
-/** On-demand parts by name, beside those the caller gives. */
-const ON_DEMAND = ['*-worker*'];
+/** On-demand parts by name, beside those the caller gives (a file is in
+ * the first that matches: the log worker, loaded only when a log is
+ * opened, is a part of its own, apart from the lint worker). */
+const ON_DEMAND = ['robots-logs-worker*', '*-worker*'];
 
 function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
