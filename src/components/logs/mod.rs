@@ -213,7 +213,7 @@ fn crawler_row(logs: Logs, c: &CrawlerRow) -> impl IntoView {
             <tr class="logs-samples">
                 <td colspan="10">
                     {samples.into_iter().map(|s| {
-                        let (token, label) = (token.clone(), format!("{} {} {} (line {}, {})", s.time, s.ip, s.url, s.line, s.place));
+                        let (token, label) = (token.clone(), format!("{} {} {}: robots.txt line {}, log {}", s.time, s.ip, s.url, s.line, s.place));
                         view! {
                             <button type="button" class="button-quiet" data-testid="logs-violation"
                                 on:click=move |_| logs.show_sample(&token, &s)>{label}</button>
