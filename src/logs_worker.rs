@@ -14,10 +14,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::store::{LogFile, LogRunner, Logs};
-use crate::view_model::logs::{
-    Bar, CrawlerRow, LogFile as LogRead, LogsAnswer, LogsRequest, LogsView, RuleRow, SampleRow,
-    VersionRow,
-};
+use crate::view_model::logs::{LogsAnswer, LogsRequest};
+use crate::view_model::logs_html::Rendered;
 
 /// The worker's entry script (trunk's loader shim).
 const WORKER_SCRIPT: &str = "robots-logs-worker_loader.js";
@@ -210,21 +208,6 @@ fn text(value: &JsValue, name: &str) -> String {
         .unwrap_or_default()
 }
 
-fn list<T>(value: &JsValue, name: &str, read: impl Fn(&JsValue) -> T) -> Vec<T> {
-    field(value, name)
-        .map(|v| {
-            js_sys::Array::from(&v)
-                .iter()
-                .map(|item| read(&item))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-fn texts(value: &JsValue, name: &str) -> Vec<String> {
-    list(value, name, |v| v.as_string().unwrap_or_default())
-}
-
 fn read_answer(value: &JsValue) -> Option<LogsAnswer> {
     if let Some(p) = field(value, "Progress") {
         return Some(LogsAnswer::Progress {
@@ -234,12 +217,16 @@ fn read_answer(value: &JsValue) -> Option<LogsAnswer> {
         });
     }
     if let Some(v) = field(value, "Done") {
-        return Some(LogsAnswer::Done(read_view(&v)));
+        return Some(LogsAnswer::Done(Rendered {
+            lines: num(&v, "lines"),
+            head: text(&v, "head"),
+            timeline: text(&v, "timeline"),
+            body: text(&v, "body"),
+        }));
     }
     if let Some(t) = field(value, "Timeline") {
         return Some(LogsAnswer::Timeline {
-            token: text(&t, "token"),
-            bars: list(&t, "bars", read_bar),
+            html: text(&t, "html"),
         });
     }
     if let Some(e) = field(value, "Exported") {
@@ -251,75 +238,4 @@ fn read_answer(value: &JsValue) -> Option<LogsAnswer> {
     Some(LogsAnswer::Failed {
         message: text(&failed, "message"),
     })
-}
-
-fn read_view(v: &JsValue) -> LogsView {
-    LogsView {
-        lines: num(v, "lines"),
-        requests: num(v, "requests"),
-        browsers: num(v, "browsers"),
-        logs: list(v, "logs", |l| LogRead {
-            name: text(l, "name"),
-            format: text(l, "format"),
-            lines: num(l, "lines"),
-            requests: num(l, "requests"),
-            problems: texts(l, "problems"),
-            first_lines: texts(l, "first_lines"),
-        }),
-        versions: list(v, "versions", |r| VersionRow {
-            name: text(r, "name"),
-            since: text(r, "since"),
-            requests: num(r, "requests"),
-        }),
-        crawlers: list(v, "crawlers", |c| CrawlerRow {
-            token: text(c, "token"),
-            spec: text(c, "spec"),
-            known: field(c, "known").and_then(|b| b.as_bool()).unwrap_or(false),
-            operator: text(c, "operator"),
-            requests: num(c, "requests"),
-            disallowed: num(c, "disallowed"),
-            violations: num(c, "violations"),
-            cached: num(c, "cached"),
-            unverified: num(c, "unverified"),
-            ranges_given: field(c, "ranges_given")
-                .and_then(|b| b.as_bool())
-                .unwrap_or(false),
-            ranges_source: text(c, "ranges_source"),
-            obeyed: text(c, "obeyed"),
-            robots_fetches: num(c, "robots_fetches"),
-            fetch_statuses: text(c, "fetch_statuses"),
-            fetch_changes: texts(c, "fetch_changes"),
-            first_seen: text(c, "first_seen"),
-            last_seen: text(c, "last_seen"),
-            samples: list(c, "samples", |s| SampleRow {
-                time: text(s, "time"),
-                ip: text(s, "ip"),
-                url: text(s, "url"),
-                version: num(s, "version") as u32,
-                line: num(s, "line") as u32,
-                place: text(s, "place"),
-            }),
-        }),
-        rules: list(v, "rules", |r| RuleRow {
-            version: num(r, "version") as u32,
-            line: num(r, "line") as u32,
-            rule: text(r, "rule"),
-            violations: num(r, "violations"),
-            crawlers: text(r, "crawlers"),
-        }),
-        timeline: list(v, "timeline", read_bar),
-        errors: texts(v, "errors"),
-        notes: texts(v, "notes"),
-    }
-}
-
-fn read_bar(b: &JsValue) -> Bar {
-    Bar {
-        start: text(b, "start"),
-        hours: num(b, "hours") as u32,
-        allowed: num(b, "allowed"),
-        violations: num(b, "violations"),
-        cached: num(b, "cached"),
-        unverified: num(b, "unverified"),
-    }
 }

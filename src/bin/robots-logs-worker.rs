@@ -12,7 +12,10 @@
 use std::cell::RefCell;
 
 use gloo_worker::{Codec, HandlerId, Registrable, Worker, WorkerScope};
-use robots_playground::view_model::logs::{csv_header, LogsAnswer, LogsRequest, Session};
+use robots_playground::view_model::logs::{
+    csv_header, LogsAnswer, LogsRequest, Session, BEFORE_VERSION,
+};
+use robots_playground::view_model::logs_html::{render, timeline_html};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobPropertyBag, File, FileReaderSync};
@@ -77,21 +80,27 @@ impl Worker for LogWorker {
                     self.request = Some(request.clone());
                     match self.replay(scope, id, None) {
                         Ok((session, _)) => {
-                            let view = session.view();
+                            let given: Vec<(String, String)> = self
+                                .ranges
+                                .iter()
+                                .map(|(token, file)| (token.clone(), file.name()))
+                                .collect();
+                            let rendered = render(&session.view(), &given, BEFORE_VERSION);
                             self.session = Some(session);
-                            LogsAnswer::Done(view)
+                            LogsAnswer::Done(rendered)
                         }
                         Err(message) => LogsAnswer::Failed { message },
                     }
                 }
             }
             LogsRequest::Timeline { token } => LogsAnswer::Timeline {
-                token: token.clone(),
-                bars: self
-                    .session
-                    .as_ref()
-                    .map(|s| s.timeline(token))
-                    .unwrap_or_default(),
+                html: timeline_html(
+                    &self
+                        .session
+                        .as_ref()
+                        .map(|s| s.timeline(token))
+                        .unwrap_or_default(),
+                ),
             },
             LogsRequest::Export { csv } => match self.replay(scope, id, Some(*csv)) {
                 Ok((_, parts)) => {

@@ -20,13 +20,10 @@ use robots_matcher::{Crawler, FetchOutcome, Mode};
 
 use super::{Inputs, Messages, Read, Shared, Side};
 use crate::view_model::explanation::explain_request;
-use crate::view_model::logs::{Bar, LogsAnswer, LogsRequest, LogsView, SampleRow, VersionText};
+use crate::view_model::logs::{LogsAnswer, LogsRequest, VersionText};
+pub use crate::view_model::logs::{BEFORE_VERSION, EDITOR_VERSION};
+use crate::view_model::logs_html::Rendered;
 use crate::view_model::ExplanationView;
-
-/// The editor's text, as the report names it.
-pub const EDITOR_VERSION: &str = "editor";
-/// Compare mode's version before, as the report names it.
-pub const BEFORE_VERSION: &str = "version before";
 
 /// An opened file, for the worker to read (the browser's `File`).
 #[derive(Clone)]
@@ -75,11 +72,10 @@ pub enum LogsState {
 #[derive(Clone, Copy)]
 pub struct Logs {
     state: RwSignal<LogsState>,
-    view: RwSignal<Option<Shared<LogsView>>>,
-    timeline: RwSignal<(String, Vec<Bar>)>,
+    view: RwSignal<Option<Shared<Rendered>>>,
+    timeline: RwSignal<String>,
     since_editor: RwSignal<String>,
     since_before: RwSignal<String>,
-    ranges: RwSignal<Vec<(String, String)>>,
     explanation: RwSignal<Option<ExplanationView>>,
     files: StoredValue<Vec<LogFile>, LocalStorage>,
     range_files: StoredValue<Vec<(String, LogFile)>, LocalStorage>,
@@ -95,10 +91,9 @@ impl Logs {
         Logs {
             state: RwSignal::new(LogsState::Idle),
             view: RwSignal::new(None),
-            timeline: RwSignal::new((String::new(), Vec::new())),
+            timeline: RwSignal::new(String::new()),
             since_editor: RwSignal::new(String::new()),
             since_before: RwSignal::new(String::new()),
-            ranges: RwSignal::new(Vec::new()),
             explanation: RwSignal::new(None),
             files: StoredValue::new_local(Vec::new()),
             range_files: StoredValue::new_local(Vec::new()),
@@ -121,12 +116,12 @@ impl Logs {
     }
 
     /// The report of the last replay (kept while the next one reads).
-    pub fn view(&self) -> Read<Option<Shared<LogsView>>> {
+    pub fn view(&self) -> Read<Option<Shared<Rendered>>> {
         Read::of(self.view)
     }
 
-    /// The timeline shown: its crawler (empty: all) and bars.
-    pub fn timeline(&self) -> Read<(String, Vec<Bar>)> {
+    /// The timeline shown (every crawler's, or the one chosen), drawn.
+    pub fn timeline(&self) -> Read<String> {
         Read::of(self.timeline)
     }
 
@@ -136,11 +131,6 @@ impl Logs {
             Side::After => self.since_editor,
             Side::Before => self.since_before,
         })
-    }
-
-    /// The ranges files given: (token, file name).
-    pub fn ranges(&self) -> Read<Vec<(String, String)>> {
-        Read::of(self.ranges)
     }
 
     /// The explanation of the violation clicked last.
@@ -173,14 +163,9 @@ impl Logs {
 
     /// Verifies claims of `token` against a ranges file, and judges again.
     pub fn add_ranges(&self, token: &str, file: LogFile) {
-        let name = file.name.clone();
         self.range_files.update_value(|list| {
             list.retain(|(t, _)| !t.eq_ignore_ascii_case(token));
             list.push((token.to_string(), file));
-        });
-        self.ranges.update(|list| {
-            list.retain(|(t, _)| !t.eq_ignore_ascii_case(token));
-            list.push((token.to_string(), name));
         });
         self.run();
     }
@@ -198,10 +183,10 @@ impl Logs {
     /// Shows the timeline of `token` (empty: every crawler).
     pub fn show_timeline(&self, token: String) {
         if token.is_empty() {
-            let bars = self
+            let all = self
                 .view
                 .with_untracked(|v| v.as_ref().map(|v| v.timeline.clone()));
-            self.timeline.set((token, bars.unwrap_or_default()));
+            self.timeline.set(all.unwrap_or_default());
         } else if let Some(runner) = self.runner.get_value() {
             runner.send(LogsRequest::Timeline { token }, Vec::new());
         }
@@ -219,43 +204,21 @@ impl Logs {
         }
     }
 
-    /// Shows a violation: its line in the editor of its version, and the
-    /// explanation of its verdict (the explanation the results give).
-    pub fn show_sample(&self, crawler: &str, sample: &SampleRow) {
-        let view = self.view.get_untracked();
-        let name = view
-            .as_ref()
-            .and_then(|v| v.versions.get(sample.version as usize))
-            .map(|v| v.name.clone())
-            .unwrap_or_default();
-        let side = if name == BEFORE_VERSION {
-            Side::Before
-        } else {
-            Side::After
-        };
-        if sample.line > 0 {
-            self.inputs.show_line(side, sample.line, false);
-        }
-        // A line of 0: the crawler's robots.txt fetch decided, not the
-        // file; the crawler's row says how (its fetch changes).
-        if sample.line == 0 {
+    /// Shows a violation: its deciding line in the editor of its version
+    /// (`side`), and the explanation of its verdict (the explanation the
+    /// results give) for the crawler `spec`. A line of 0: the crawler's
+    /// robots.txt fetch decided, not the file (its row says how), so the
+    /// editor has nothing to show.
+    pub fn show_sample(&self, side: Side, spec: &str, url: &str, line: u32) {
+        if line == 0 {
             self.explanation.set(None);
             return;
         }
+        self.inputs.show_line(side, line, false);
         let document = self.inputs.document(side).get_untracked();
-        let spec = view
-            .as_ref()
-            .and_then(|v| v.crawlers.iter().find(|c| c.token == crawler))
-            .map_or_else(|| crawler.to_string(), |c| c.spec.clone());
-        let explanation = Crawler::parse_spec(&spec).ok().map(|c| {
-            explain_request(
-                document.0.clone(),
-                FetchOutcome::FETCHED,
-                &c,
-                &sample.url,
-                &spec,
-            )
-        });
+        let explanation = Crawler::parse_spec(spec)
+            .ok()
+            .map(|c| explain_request(document.0.clone(), FetchOutcome::FETCHED, &c, url, spec));
         self.explanation.set(explanation);
     }
 
@@ -276,11 +239,11 @@ impl Logs {
                 }
             }
             LogsAnswer::Done(view) => {
-                self.timeline.set((String::new(), view.timeline.clone()));
+                self.timeline.set(view.timeline.clone());
                 self.view.set(Some(Shared::new(view)));
                 self.state.set(LogsState::Done);
             }
-            LogsAnswer::Timeline { token, bars } => self.timeline.set((token, bars)),
+            LogsAnswer::Timeline { html } => self.timeline.set(html),
             LogsAnswer::Exported { name } => self
                 .messages
                 .inform(format!("The judged requests were saved as {name}.")),
@@ -350,6 +313,7 @@ mod tests {
     use super::*;
     use crate::store::testing::{values, Harness};
     use crate::view_model::logs::Session;
+    use crate::view_model::logs_html::render;
 
     /// A runner that replays the files' bytes on the spot, as the worker
     /// does with the files it reads.
@@ -394,7 +358,7 @@ mod tests {
                             session.feed(&bytes(f));
                             session.end_log(None, &mut String::new());
                         }
-                        LogsAnswer::Done(session.view())
+                        LogsAnswer::Done(render(&session.view(), &[], BEFORE_VERSION))
                     }
                     Err(message) => LogsAnswer::Failed { message },
                 };
@@ -422,10 +386,12 @@ mod tests {
         logs.open(vec![file("access.log", LOG)]);
         assert_eq!(logs.state().get_untracked(), LogsState::Done);
         let view = logs.view().get_untracked().expect("a report");
-        assert_eq!(view.crawlers[0].token, "GPTBot");
-        assert_eq!(view.crawlers[0].violations, 1);
+        assert!(view
+            .body
+            .contains("data-crawler=\"GPTBot\" data-requests=\"1\" data-disallowed=\"1\""));
+        assert_eq!(logs.timeline().get_untracked(), view.timeline);
         // Click-through: the explanation of that request's verdict.
-        logs.show_sample("GPTBot", &view.crawlers[0].samples[0]);
+        logs.show_sample(Side::After, "GPTBot", "/private/a", 2);
         let why = logs.explanation().get_untracked().expect("explained");
         assert!(!why.allowed);
         assert_eq!(why.line, 2);

@@ -5,12 +5,12 @@
 //!
 //! The worker does everything that touches the log: it reads the opened
 //! files itself (the page hands it the `File` objects, never their text),
-//! judges every request with the library's [`Replay`] and sends back a
-//! [`LogsView`]: plain rows with their words already chosen, so the page's
-//! side is a small reader and the report's size, not the log's, is what
-//! crosses. None of this is called by the page's own code but the message
-//! types and [`Bar`]'s chart geometry, so the replay is linked only into
-//! the worker.
+//! judges every request with the library's [`Replay`], puts the report
+//! in words and rows ([`LogsView`]) and sends it drawn
+//! (`super::logs_html`), so the report's size, not the log's, is what
+//! crosses, and the page's side is small. The page's own code calls none
+//! of this but the message types, so the replay is linked only into the
+//! worker.
 
 use robots_matcher::read::ip_ranges::IpRanges;
 use robots_matcher::read::log::{LogReader, LogSummary, Timestamp, HOUR};
@@ -24,6 +24,12 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::mode_of;
 use super::document::Document;
+use super::logs_html::Rendered;
+
+/// The editor's text, as the report names it.
+pub const EDITOR_VERSION: &str = "editor";
+/// Compare mode's version before, as the report names it.
+pub const BEFORE_VERSION: &str = "version before";
 
 /// The most bars the timeline draws: past that many hours, a bar stands for
 /// several hours (a day, a week).
@@ -86,13 +92,11 @@ pub enum LogsAnswer {
         lines: u64,
     },
     /// The report of everything read.
-    Done(LogsView),
-    /// The timeline asked for.
+    Done(Rendered),
+    /// The timeline asked for, drawn.
     Timeline {
-        /// The crawler's token, or empty for every crawler.
-        token: String,
-        /// The bars.
-        bars: Vec<Bar>,
+        /// The chart and its table.
+        html: String,
     },
     /// The export is attached to this message, as a file.
     Exported {
@@ -108,7 +112,7 @@ pub enum LogsAnswer {
 }
 
 /// The report as the panel shows it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LogsView {
     /// Lines read, every log.
     pub lines: u64,
@@ -134,7 +138,7 @@ pub struct LogsView {
 }
 
 /// One log's reading.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogFile {
     /// The file's name.
     pub name: String,
@@ -153,7 +157,7 @@ pub struct LogFile {
 }
 
 /// One version of robots.txt.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VersionRow {
     /// Its name (`editor`, `version before`).
     pub name: String,
@@ -164,7 +168,7 @@ pub struct VersionRow {
 }
 
 /// One crawler's row.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct CrawlerRow {
     /// The robots.txt token (or a group's name).
     pub token: String,
@@ -205,7 +209,7 @@ pub struct CrawlerRow {
 }
 
 /// A violation worth showing, with what decided it.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SampleRow {
     /// When (RFC 3339), or `-`.
     pub time: String,
@@ -222,7 +226,7 @@ pub struct SampleRow {
 }
 
 /// One deciding line's violations.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RuleRow {
     /// The version (an index into [`LogsView::versions`]).
     pub version: u32,
@@ -237,7 +241,7 @@ pub struct RuleRow {
 }
 
 /// One bar of the timeline: requests from `start` for `hours` hours.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Bar {
     /// Its first hour (RFC 3339).
     pub start: String,

@@ -38,6 +38,7 @@ pub mod inputs;
 pub mod job;
 pub mod limits;
 pub mod logs;
+pub mod logs_html;
 pub mod matrix;
 pub mod results;
 pub mod sort;
