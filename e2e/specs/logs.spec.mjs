@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 import { test, expect, gotoApp } from '../support/fixtures.mjs';
 
@@ -158,6 +159,14 @@ test('a log is judged as the CLI judges it: versions, cache window, 503, unverif
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
   expect(lines.length).toBe(records);
   expect(JSON.parse(lines[0])).toHaveProperty('cached');
+
+  // The same log gzip-compressed is read the same (the ranges stay given).
+  const gz = `${files.log}.gz`;
+  writeFileSync(gz, gzipSync(readFileSync(files.log)));
+  await page.getByTestId('logs-input').setInputFiles(gz);
+  await expect(page.getByTestId('logs-file')).toContainText('access.log.gz');
+  await expect(page.getByTestId('logs-summary')).toHaveAttribute('data-state', 'done');
+  await expect.poll(() => appCounts(page)).toEqual(counts);
 });
 
 test('bad input is a message and nothing else is lost', async ({ page }) => {
