@@ -14,8 +14,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{Blob, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 use crate::store::{LogFile, LogRunner, Logs};
+use crate::view_model::logs::Rendered;
 use crate::view_model::logs::{LogsAnswer, LogsRequest};
-use crate::view_model::logs_html::Rendered;
 
 /// The worker's entry script (trunk's loader shim).
 const WORKER_SCRIPT: &str = "robots-logs-worker_loader.js";

@@ -20,9 +20,9 @@ use robots_matcher::{Crawler, FetchOutcome, Mode};
 
 use super::{Inputs, Messages, Read, Shared, Side};
 use crate::view_model::explanation::explain_request;
+use crate::view_model::logs::Rendered;
 use crate::view_model::logs::{LogsAnswer, LogsRequest, VersionText};
 pub use crate::view_model::logs::{BEFORE_VERSION, EDITOR_VERSION};
-use crate::view_model::logs_html::Rendered;
 use crate::view_model::ExplanationView;
 
 /// An opened file, for the worker to read (the browser's `File`).

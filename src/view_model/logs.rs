@@ -24,7 +24,6 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis::mode_of;
 use super::document::Document;
-use super::logs_html::Rendered;
 
 /// The editor's text, as the report names it.
 pub const EDITOR_VERSION: &str = "editor";
@@ -111,7 +110,21 @@ pub enum LogsAnswer {
     },
 }
 
-/// The report as the panel shows it.
+/// The report drawn (`super::logs_html::render`): its three parts, and
+/// the lines read.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rendered {
+    /// Lines read, every log.
+    pub lines: u64,
+    /// The logs read, the summary, the export and the timeline's choice.
+    pub head: String,
+    /// The timeline of every crawler.
+    pub timeline: String,
+    /// Per crawler, per rule, the ranges.
+    pub body: String,
+}
+
+/// The report in words and rows, before it is drawn.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct LogsView {
     /// Lines read, every log.

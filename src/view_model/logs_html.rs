@@ -12,22 +12,7 @@
 
 use std::fmt::Write;
 
-use serde::{Deserialize, Serialize};
-
-use super::logs::{Bar, CrawlerRow, LogsView};
-
-/// The report's three parts, and the lines read.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Rendered {
-    /// Lines read, every log.
-    pub lines: u64,
-    /// The logs read, the summary, the export and the timeline's choice.
-    pub head: String,
-    /// The timeline of every crawler.
-    pub timeline: String,
-    /// Per crawler, per rule, the ranges.
-    pub body: String,
-}
+use super::logs::{Bar, CrawlerRow, LogsView, Rendered};
 
 /// What a click or change on the report asks (its element's
 /// `data-action`).

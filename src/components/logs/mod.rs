@@ -55,7 +55,7 @@ pub fn logs_panel() -> AnyView {
         logs.explanation(),
     );
     let compare = inputs.compare();
-    let html = move |part: fn(&crate::view_model::logs_html::Rendered) -> String| {
+    let html = move |part: fn(&crate::view_model::logs::Rendered) -> String| {
         move || report.with(|r| r.as_ref().map(|r| part(r)).unwrap_or_default())
     };
     view! {
