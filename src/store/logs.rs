@@ -411,4 +411,64 @@ mod tests {
         assert_eq!(versions.len(), 2);
         assert_eq!(logs.state().get_untracked(), LogsState::Done);
     }
+
+    #[test]
+    fn cancel_ends_the_work_under_way_and_a_new_open_starts_again() {
+        let h = Harness::new(values(
+            "User-agent: *\nDisallow: /private/\n",
+            "Googlebot",
+            "/x",
+        ));
+        let logs = Logs::new(h.store.inputs, h.store.messages);
+        /// A runner that never answers: the test does.
+        struct Held(Rc<Replaying>);
+        impl LogRunner for Held {
+            fn send(&self, request: LogsRequest, _files: Vec<LogFile>) {
+                self.0 .0.borrow_mut().push(request);
+            }
+            fn cancel(&self) {
+                *self.0 .1.borrow_mut() += 1;
+            }
+        }
+        let seen = Rc::new(Replaying::default());
+        logs.connect(Rc::new(Held(seen.clone())));
+        // Nothing to cancel yet.
+        logs.cancel();
+        assert_eq!(*seen.1.borrow(), 0);
+        logs.open(vec![file("access.log", LOG)]);
+        assert!(
+            matches!(logs.state().get_untracked(), LogsState::Reading { total, .. } if total == LOG.len() as u64)
+        );
+        logs.receive(LogsAnswer::Progress {
+            bytes: 10,
+            total: 100,
+            lines: 1,
+        });
+        assert_eq!(
+            logs.state().get_untracked(),
+            LogsState::Reading {
+                bytes: 10,
+                total: 100,
+                lines: 1
+            }
+        );
+        logs.cancel();
+        assert_eq!(*seen.1.borrow(), 1);
+        assert_eq!(logs.state().get_untracked(), LogsState::Cancelled);
+        // Progress of the ended work changes nothing.
+        logs.receive(LogsAnswer::Progress {
+            bytes: 20,
+            total: 100,
+            lines: 2,
+        });
+        assert_eq!(logs.state().get_untracked(), LogsState::Cancelled);
+        // A new time while reading cancels the older work and starts anew.
+        logs.open(vec![file("access.log", LOG)]);
+        logs.set_since(Side::After, "2024-05-01".into());
+        assert_eq!(*seen.1.borrow(), 2);
+        assert_eq!(seen.0.borrow().len(), 3);
+        // Export waits for a finished report.
+        logs.export(true);
+        assert_eq!(seen.0.borrow().len(), 3);
+    }
 }

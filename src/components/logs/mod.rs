@@ -87,6 +87,7 @@ pub fn logs_panel() -> AnyView {
                     <p role="status">
                         <progress max=total.max(1) value=bytes></progress>
                         {format!(" {} of {} MB read, {lines} lines ", bytes / 1_000_000, total.div_ceil(1_000_000))}
+                        {(total > 1_000_000_000).then_some("(a large log: it is read as a stream, about a second per 100 MB here; Cancel stops it) ")}
                         <button type="button" data-testid="logs-cancel" on:click=move |_| logs.cancel()>"Cancel"</button>
                     </p>
                 }.into_any(),
