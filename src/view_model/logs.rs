@@ -134,7 +134,7 @@ pub struct LogsView {
     /// Browsers' requests (not judged).
     pub browsers: u64,
     /// Each log: what it was and what could not be read.
-    pub logs: Vec<LogFile>,
+    pub logs: Vec<LogReading>,
     /// Each version and how many requests it judged.
     pub versions: Vec<VersionRow>,
     /// Each crawler (and group of unknown clients), most requests first.
@@ -152,7 +152,7 @@ pub struct LogsView {
 
 /// One log's reading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LogFile {
+pub struct LogReading {
     /// The file's name.
     pub name: String,
     /// The format detected, named (`Combined Log Format (Apache, nginx)`).
@@ -594,7 +594,7 @@ fn crawler_row(c: &CrawlerReport) -> CrawlerRow {
     }
 }
 
-fn log_file(summary: &LogSummary) -> LogFile {
+fn log_file(summary: &LogSummary) -> LogReading {
     let mut problems = Vec::new();
     let mut first_lines = Vec::new();
     for (notes, what) in [
@@ -630,7 +630,7 @@ fn log_file(summary: &LogSummary) -> LogFile {
     if let Some(stopped) = &summary.stopped {
         problems.push(format!("reading stopped: {stopped}"));
     }
-    LogFile {
+    LogReading {
         name: summary.name.clone(),
         format: summary.format.map_or_else(
             || "no format detected".to_string(),
