@@ -20,6 +20,7 @@ pub mod components;
 pub mod crawlers;
 pub mod link;
 pub mod lint_worker;
+pub mod logs_worker;
 pub mod samples;
 pub mod split;
 pub mod store;

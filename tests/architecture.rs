@@ -7,7 +7,7 @@
 //! - the CLI (`cli/src`): its plumbing <- `commands/` <- `main`;
 //! - the app (`src`): `view_model/` (with the presets, samples and link
 //!   codec it computes from) <- `store/` (with `browser`, its host, and
-//!   `lint_worker`, the page's side of the worker) <-
+//!   `lint_worker` and `logs_worker`, the page's side of the workers) <-
 //!   `components/`, `app` and the worker binary (`bin/`).
 //!
 //! It reads the sources (`test_support::architecture`): every path a
@@ -102,7 +102,7 @@ const APP: Crate = Crate {
         },
         Layer {
             name: "store",
-            modules: &["store", "store::*", "browser", "lint_worker"],
+            modules: &["store", "store::*", "browser", "lint_worker", "logs_worker"],
             may_import: &["view model"],
         },
         Layer {

@@ -46,8 +46,10 @@ export const BUDGETS = {
 const NOT_FETCHED = ['404.html'];
 /** The lazy panels' chunks (scripts/lib/split.mjs names them). */
 export const LAZY_CHUNKS = 'lazy-*.wasm';
-/** On-demand parts by name, beside those the caller gives. */
-const ON_DEMAND = ['*-worker*', LAZY_CHUNKS];
+/** On-demand parts by name, beside those the caller gives (a file is in
+ * the first that matches: the log worker, loaded only when a log is
+ * opened, is a part of its own, apart from the lint worker). */
+const ON_DEMAND = ['robots-logs-worker*', '*-worker*', LAZY_CHUNKS];
 
 function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');
