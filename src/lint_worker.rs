@@ -1,4 +1,4 @@
-//! The page's side of its Web Worker (`src/bin/robots-worker.rs`): starts
+//! The page's side of its Web Worker (`crate::worker`'s lint job): starts
 //! it once the analysis entity wants it (after the first verdicts), sends
 //! it the entity's requests and hands back its answers, and reports a
 //! worker that cannot load or fails as a message the diagnostics show.
@@ -23,9 +23,9 @@ use crate::store::{Analysis, Linter};
 use crate::view_model::analysis::severity_named;
 use crate::view_model::{Answer, Citation, Edit, Finding, Request};
 
-/// The worker's entry script, beside the page (trunk's loader shim for the
-/// `robots-worker` binary).
-pub const WORKER_SCRIPT: &str = "robots-worker_loader.js";
+/// The worker's script, beside the page (written by the build's post-build
+/// step: the app's wasm running the lint job, `crate::worker`).
+pub const WORKER_SCRIPT: &str = "robots-worker.js";
 
 /// This page's one connection to the worker, as gloo-worker numbers them.
 const HANDLER: usize = 0;

@@ -1,4 +1,4 @@
-//! The page's side of the log worker (`src/bin/robots-logs-worker.rs`):
+//! The page's side of the log worker (`crate::worker`'s log job):
 //! started on the first request of the logs entity (a log opened), it
 //! gets the requests with the opened `File`s beside them, and its answers
 //! go back to the entity; cancelling ends the worker. Same envelope as the
@@ -17,8 +17,9 @@ use crate::store::{LogFile, LogRunner, Logs};
 use crate::view_model::logs::Rendered;
 use crate::view_model::logs::{LogsAnswer, LogsRequest};
 
-/// The worker's entry script (trunk's loader shim).
-const WORKER_SCRIPT: &str = "robots-logs-worker_loader.js";
+/// The worker's script (written by the build's post-build step: the app's
+/// wasm running the log job, `crate::worker`).
+const WORKER_SCRIPT: &str = "robots-logs-worker.js";
 
 #[derive(Serialize)]
 enum ToWorker<'a> {

@@ -8,7 +8,7 @@
 //! - the app (`src`): `view_model/` (with the presets, samples and link
 //!   codec it computes from) <- `store/` (with `browser`, its host, and
 //!   `lint_worker` and `logs_worker`, the page's side of the workers) <-
-//!   `components/`, `app` and the worker binary (`bin/`).
+//!   `components/`, `app` and the workers' side (`worker/`).
 //!
 //! It reads the sources (`test_support::architecture`): every path a
 //! module names by `crate::`, `super::`, `self::` or a child's name, in
@@ -107,7 +107,7 @@ const APP: Crate = Crate {
         },
         Layer {
             name: "components",
-            modules: &["components", "components::*", "app", "bin", "bin::*"],
+            modules: &["components", "components::*", "app", "worker", "worker::*"],
             may_import: &["view model", "store"],
         },
     ],

@@ -1,5 +1,5 @@
 //! Log replay in the app ("did the bots obey?"): the messages between the
-//! page and its log worker (`src/bin/robots-logs-worker.rs`), the work the
+//! page and its log worker (`src/worker/logs.rs`), the work the
 //! worker does with them ([`Session`]: the library's log reader and
 //! replay), and the report as the panel shows it ([`LogsView`]).
 //!
@@ -433,10 +433,29 @@ fn quoted(text: &str) -> String {
     format!("\"{cut}\"")
 }
 
+/// `value` (finite, at most 10^15) with `places` decimals (at most 4),
+/// rounded half away from zero. Written out with integers: the standard
+/// library's float formatting would add about 4 KB (its code and tables)
+/// to the log worker, which has nothing else that needs it.
+pub fn fixed(value: f64, places: u32) -> String {
+    let scale = 10u64.pow(places.min(4));
+    let scaled = (value.abs() * scale as f64).round() as u64;
+    let sign = if value < 0.0 && scaled > 0 { "-" } else { "" };
+    if scale == 1 {
+        return format!("{sign}{scaled}");
+    }
+    let width = places.min(4) as usize;
+    format!("{sign}{}.{:0width$}", scaled / scale, scaled % scale)
+}
+
 fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
+        // The library's messages start with an ASCII letter; `to_uppercase`
+        // would link Unicode's case table (12 KB) into the log worker.
+        std::iter::once(first.to_ascii_uppercase())
+            .chain(chars)
+            .collect()
     })
 }
 
@@ -547,9 +566,10 @@ fn crawler_row(c: &CrawlerReport) -> CrawlerRow {
             .and_then(|p| p.ip_ranges())
             .unwrap_or_default()
             .to_string(),
-        obeyed: c
-            .obeyed
-            .map_or_else(|| "-".to_string(), |share| format!("{:.1}%", share * 100.0)),
+        obeyed: c.obeyed.map_or_else(
+            || "-".to_string(),
+            |share| format!("{}%", fixed(share * 100.0, 1)),
+        ),
         robots_fetches: c.robots_fetches,
         fetch_statuses: c
             .fetch_statuses
@@ -920,5 +940,18 @@ mod tests {
         assert_eq!(bars.iter().map(Bar::total).sum::<u64>(), 2_000);
         assert_eq!(bars[0].hours, 9);
         assert!(super::bars(&[]).is_empty());
+    }
+
+    #[test]
+    fn fixed_rounds_half_away_from_zero_with_the_places_asked() {
+        assert_eq!(fixed(97.5, 1), "97.5");
+        assert_eq!(fixed(50.0, 1), "50.0");
+        assert_eq!(fixed(0.049, 1), "0.0");
+        assert_eq!(fixed(99.96, 1), "100.0");
+        assert_eq!(fixed(12.345, 2), "12.35");
+        assert_eq!(fixed(720.0, 0), "720");
+        assert_eq!(fixed(0.5, 2), "0.50");
+        assert_eq!(fixed(-1.25, 1), "-1.3");
+        assert_eq!(fixed(-0.001, 2), "0.00");
     }
 }

@@ -12,7 +12,7 @@
 
 use std::fmt::Write;
 
-use super::logs::{Bar, CrawlerRow, LogsView, Rendered};
+use super::logs::{fixed, Bar, CrawlerRow, LogsView, Rendered};
 
 /// What a click or change on the report asks (its element's
 /// `data-action`).
@@ -109,33 +109,37 @@ fn head(v: &LogsView) -> String {
     h
 }
 
-const WIDTH: f64 = 720.0;
-const HEIGHT: f64 = 160.0;
+/// The chart's size in SVG units (its coordinates are written with
+/// [`fixed`], not the standard library's float formatting).
+const WIDTH: u32 = 720;
+const HEIGHT: u32 = 160;
 
 /// The timeline as an SVG of stacked bars (allowed, violations, cached,
 /// unverified from the bottom), each part titled, with a table of the same
 /// numbers for screen readers and for reading.
 pub fn timeline_html(bars: &[Bar]) -> String {
     let max = bars.iter().map(Bar::total).max().unwrap_or(0).max(1) as f64;
-    let width = WIDTH / bars.len().max(1) as f64;
+    let width = f64::from(WIDTH) / bars.len().max(1) as f64;
     let per = bars.first().map_or(1, |b| b.hours);
     let mut h = format!(
         "<figure class=\"logs-timeline\" data-testid=\"logs-timeline\"><svg viewBox=\"0 0 {WIDTH} {HEIGHT}\" class=\"logs-chart\" role=\"img\" aria-label=\"{} bars of {per} hour(s): allowed (green), violations (red), cached (amber), unverified (grey); the table below has the numbers\">",
         bars.len()
     );
     for (i, bar) in bars.iter().enumerate() {
-        let mut y = HEIGHT;
+        let mut y = f64::from(HEIGHT);
         for (class, n) in bar.parts() {
             if n == 0 {
                 continue;
             }
-            let height = n as f64 / max * HEIGHT;
+            let height = n as f64 / max * f64::from(HEIGHT);
             y -= height;
             let _ = write!(
                 h,
-                "<rect class=\"bar-{class}\" x=\"{:.2}\" y=\"{y:.2}\" width=\"{:.2}\" height=\"{height:.2}\"><title>{}: {n} {class}</title></rect>",
-                i as f64 * width,
-                (width - 1.0).max(0.5),
+                "<rect class=\"bar-{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>{}: {n} {class}</title></rect>",
+                fixed(i as f64 * width, 2),
+                fixed(y, 2),
+                fixed((width - 1.0).max(0.5), 2),
+                fixed(height, 2),
                 escape(&bar.start)
             );
         }

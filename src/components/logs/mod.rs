@@ -1,8 +1,7 @@
 //! The log panel ("did the bots obey?"): opened on demand under the
-//! results. Everything behind the toggle is one entry, [`logs_panel`],
-//! which creates the logs entity and its worker bridge when it first
-//! shows, so the page's first screen carries none of it and the panel can
-//! be loaded lazily in one place. The report comes drawn from the worker
+//! results. Everything behind the toggle is one lazy entry, `logs_panel`
+//! (chunk `logs`), which creates the logs entity and its worker bridge
+//! when it first shows, so the page's first load carries none of it. The report comes drawn from the worker
 //! (`view_model::logs_html`): this panel sets it in place and answers its
 //! buttons, select and file inputs through one listener each for clicks
 //! and changes, by their `data-action`.
@@ -13,15 +12,19 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement};
 
+use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::logs_worker::WorkerRunner;
-use crate::store::{use_inputs, use_messages, LogFile, Logs, LogsState, Side};
+use crate::store::{use_inputs, use_messages, Inputs, LogFile, Logs, LogsState, Messages, Side};
 use crate::view_model::logs_html::action;
 
 /// The toggle, and the panel once opened (kept while hidden).
 #[component]
 pub fn LogsSection() -> impl IntoView {
-    let (open, set_open) = signal(false);
-    let (opened, set_opened) = signal(false);
+    let (inputs, messages) = (use_inputs(), use_messages());
+    // RwSignals as the page's other toggles have: new signal types would
+    // be new generic code in the first load.
+    let open = RwSignal::new(false);
+    let opened = RwSignal::new(false);
     view! {
         <section class="card logs-card" aria-labelledby="logs-heading">
             <h2 id="logs-heading">
@@ -31,22 +34,28 @@ pub fn LogsSection() -> impl IntoView {
                     data-testid="logs-toggle"
                     aria-expanded=move || open.get().to_string()
                     on:click=move |_| {
-                        set_open.update(|o| *o = !*o);
-                        set_opened.set(true);
+                        open.update(|o| *o = !*o);
+                        opened.set(true);
                     }
                 >
                     "Did the bots obey? Replay access logs"
                 </button>
             </h2>
-            <div hidden=move || !open.get()>{move || opened.get().then(logs_panel)}</div>
+            <div hidden=move || !open.get()>
+                {move || opened.get().then(|| view! {
+                    <Lazy what="the log replay" view=crate::split::lazy_view!(logs_panel(inputs, messages))/>
+                })}
+            </div>
         </section>
     }
 }
 
-/// The panel: files, versions, progress and the report.
-pub fn logs_panel() -> AnyView {
-    let inputs = use_inputs();
-    let logs = Logs::new(inputs, use_messages());
+/// The panel: files, versions, progress and the report. The lazy entry
+/// (chunk `logs`): its code, the logs entity's and the page's side of the
+/// log worker load when the panel is first opened.
+#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(logs, fallible))]
+fn logs_panel(inputs: Inputs, messages: Messages) -> Result<AnyView, ChunkError> {
+    let logs = Logs::new(inputs, messages);
     logs.connect(WorkerRunner::new(logs));
     let (state, report, timeline, why) = (
         logs.state(),
@@ -58,7 +67,7 @@ pub fn logs_panel() -> AnyView {
     let html = move |part: fn(&crate::view_model::logs::Rendered) -> String| {
         move || report.with(|r| r.as_ref().map(|r| part(r)).unwrap_or_default())
     };
-    view! {
+    Ok(view! {
         <div class="logs-panel">
             <p class="muted">"Open your server's access logs (Combined or Common Log Format, JSON lines, W3C/IIS, CSV; .gz too). A worker reads them in this browser, nothing is uploaded, and each crawler request is judged by the robots.txt live at its time."</p>
             <label class="logs-field">
@@ -118,7 +127,7 @@ pub fn logs_panel() -> AnyView {
             </div>
         </div>
     }
-    .into_any()
+    .into_any())
 }
 
 /// Answers a click or change inside the report by its element's

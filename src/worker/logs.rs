@@ -1,7 +1,6 @@
-//! The log worker, built by trunk beside the app (`data-type="worker"` in
-//! index.html) and started by the page only when a log is opened
-//! (`robots_playground::logs_worker`): the library's log readers and
-//! replay are linked here, not in the page's wasm nor in the lint worker.
+//! The log job (started by `robots-logs-worker.js` when a log is opened:
+//! `crate::logs_worker`): the library's log readers and replay run here,
+//! in this job's chunk, not on the page's thread nor in its first load.
 //!
 //! It reads the opened files itself, a slice at a time with the worker's
 //! synchronous `FileReaderSync` (the page hands over the `File` objects,
@@ -9,16 +8,14 @@
 //! page's thread only receives progress and the report
 //! (`view_model::logs`). Cancelling is the page terminating the worker.
 
-use std::cell::RefCell;
-
-use gloo_worker::{Codec, HandlerId, Registrable, Worker, WorkerScope};
-use robots_playground::view_model::logs::{
-    csv_header, LogsAnswer, LogsRequest, Session, BEFORE_VERSION,
-};
-use robots_playground::view_model::logs_html::{render, timeline_html};
-use serde::{Deserialize, Serialize};
+use gloo_worker::{HandlerId, Registrable, Worker, WorkerScope};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobPropertyBag, File, FileReaderSync};
+
+use super::codec::{send_with_next, take_received, JsonWithFiles};
+use crate::split::ChunkError;
+use crate::view_model::logs::{csv_header, LogsAnswer, LogsRequest, Session, BEFORE_VERSION};
+use crate::view_model::logs_html::{render, timeline_html};
 
 /// Bytes read from a file at once.
 const SLICE: f64 = 4.0 * 1024.0 * 1024.0;
@@ -29,13 +26,6 @@ const PROGRESS_EVERY_MS: f64 = 200.0;
 /// An export's text is handed to the browser's Blob in parts of this size,
 /// so the worker never holds the whole export as one string.
 const EXPORT_PART: usize = 4 * 1024 * 1024;
-
-thread_local! {
-    /// The files that came with the message being decoded.
-    static RECEIVED: RefCell<Vec<JsValue>> = const { RefCell::new(Vec::new()) };
-    /// A file to send with the next answer.
-    static OUTGOING: RefCell<Option<JsValue>> = const { RefCell::new(None) };
-}
 
 /// The worker: the opened files and the replay of the last request.
 struct LogWorker {
@@ -64,8 +54,7 @@ impl Worker for LogWorker {
     fn received(&mut self, scope: &WorkerScope<Self>, request: LogsRequest, id: HandlerId) {
         let answer = match &request {
             LogsRequest::Replay { logs, ranges, .. } => {
-                let files: Vec<File> = RECEIVED
-                    .with(|r| r.borrow_mut().drain(..).collect::<Vec<_>>())
+                let files: Vec<File> = take_received()
                     .into_iter()
                     .filter_map(|f| f.dyn_into::<File>().ok())
                     .collect();
@@ -112,7 +101,7 @@ impl Worker for LogWorker {
                     });
                     match Blob::new_with_str_sequence_and_options(&parts, &options) {
                         Ok(blob) => {
-                            OUTGOING.with(|o| *o.borrow_mut() = Some(blob.into()));
+                            send_with_next(blob.into());
                             LogsAnswer::Exported {
                                 name: if *csv {
                                     "judged-requests.csv"
@@ -212,43 +201,15 @@ impl LogWorker {
     }
 }
 
-/// Messages as JSON strings, like the lint worker's; a message with files
-/// (the page's opened logs in, an export out) is an array of the JSON and
-/// the files, which cross `postMessage` as themselves.
-struct JsonWithFiles;
-
-impl Codec for JsonWithFiles {
-    fn encode<I: Serialize>(input: I) -> JsValue {
-        let json = match serde_json::to_string(&input) {
-            Ok(json) => JsValue::from_str(&json),
-            Err(error) => wasm_bindgen::throw_str(&format!("cannot encode an answer: {error}")),
-        };
-        match OUTGOING.with(|o| o.borrow_mut().take()) {
-            Some(file) => js_sys::Array::of2(&json, &file).into(),
-            None => json,
-        }
-    }
-
-    fn decode<O: for<'de> Deserialize<'de>>(input: JsValue) -> O {
-        let json = if js_sys::Array::is_array(&input) {
-            let parts = js_sys::Array::from(&input);
-            RECEIVED.with(|r| r.borrow_mut().extend(parts.iter().skip(1)));
-            parts.get(0)
-        } else {
-            input
-        };
-        match json.as_string().map(|json| serde_json::from_str(&json)) {
-            Some(Ok(message)) => message,
-            Some(Err(error)) => {
-                wasm_bindgen::throw_str(&format!("cannot read the page's request: {error}"))
-            }
-            None => wasm_bindgen::throw_str("the page's request is not text"),
-        }
-    }
-}
-
-fn main() {
+/// Registers the job's handler of the page's messages: the split point
+/// of the log worker's code (chunk `logs-worker`).
+#[cfg_attr(
+    feature = "split",
+    wasm_split_helpers::wasm_split(logs_worker, fallible)
+)]
+pub(super) fn start() -> Result<(), ChunkError> {
     LogWorker::registrar()
         .encoding::<JsonWithFiles>()
         .register();
+    Ok(())
 }
