@@ -87,7 +87,7 @@ test('an answer to an older text never replaces the newer one', async ({ page })
 });
 
 test.describe('a worker that cannot load', () => {
-  test.use({ expectedConsoleErrors: [/404/, /robots-worker/, /lint worker/, /WebAssembly/, /Failed to fetch|TypeError|integrity/] });
+  test.use({ expectedConsoleErrors: [/404|robots-worker|lint worker|WebAssembly|Failed to fetch|TypeError|integrity/] });
 
   test('is said where diagnostics show, and verdicts are unaffected', async ({ page }) => {
     // The lint job's chunk (the worker's own code: the rest is the page's

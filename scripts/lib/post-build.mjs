@@ -43,9 +43,9 @@ import { minify } from 'terser';
 import { shortenNames } from './short-names.mjs';
 import { splitApp } from './split.mjs';
 
-/** `sha384-...` of `bytes`, as an integrity attribute names it. */
-export function integrity(bytes) {
-  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+/** `sha384-...` (or another of SRI's hashes) of `bytes`, as an integrity attribute names it. */
+export function integrity(bytes, algorithm = 'sha384') {
+  return `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
 }
 
 /** The value of attribute `name` in a tag's text (quoted or not), or null. */
