@@ -196,7 +196,10 @@ pub fn start_when_wanted(analysis: Analysis) {
 /// `lint-bridge`, see [`crate::split`]): this bridge is needed only after
 /// the first verdicts, so its code (with the messages' serialisation) is
 /// not in the first load (about 2 KB gzipped, measured 2026-11-26).
-#[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(lint_bridge, fallible))]
+#[cfg_attr(
+    feature = "split",
+    wasm_split_helpers::wasm_split(lint_bridge, fallible)
+)]
 fn start(analysis: Analysis) -> Result<(), ChunkError> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);

@@ -134,7 +134,9 @@ export async function splitApp({ staging, glueName, release, root, targetDir }) 
     const chunks = new Map();
     for (const path of chunkPaths) {
       const bytes = await readFile(join(work, path));
-      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
+      // 10 hex digits tell versions apart for caches; every chunk's name is
+      // in the first load's glue, where more digits would not compress.
+      const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
       const name = `lazy-${path.replace(/^split_/, '').replace(/\.wasm$/, '').replace(/_/g, '-')}-${hash}.wasm`;
       if (!partOf(name).startsWith('on demand')) throw new Error(`split: the size check would not count chunk ${name} on demand`);
       // sha256, SRI's shortest hash: every chunk's integrity is in the

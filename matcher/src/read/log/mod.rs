@@ -700,6 +700,24 @@ fn text_of<'a>(found: &mut Found<Value<'a>>, fact: Fact) -> Option<Cow<'a, str>>
     }
 }
 
+/// A number that is not a time (negative, or too large), as a note shows
+/// it: whole numbers in full, others to their integer part. Written with
+/// integers: an `f64`'s `Display` would link the standard library's float
+/// formatting (about 5 KB) into the app's log worker for this note only.
+fn number_text(n: f64) -> String {
+    if n.is_finite() && n.abs() < 1e18 {
+        let whole = n.trunc() as i64;
+        if n.fract() == 0.0 {
+            whole.to_string()
+        } else {
+            let sign = if n < 0.0 && whole == 0 { "-" } else { "" };
+            format!("{sign}{whole}.…")
+        }
+    } else {
+        "a number of more than 18 digits".to_string()
+    }
+}
+
 /// A structured line's time: one field (a text in any form
 /// [`Timestamp::parse`] reads, or a Unix time as a number), or W3C's date
 /// and time of day.
@@ -708,7 +726,7 @@ fn time_of<'a>(found: &mut Found<Value<'a>>) -> TimeField<'a> {
         Some(Value::Number(n)) => {
             return match Timestamp::from_unix_any(n) {
                 Some(time) => TimeField::Read(time),
-                None => TimeField::Unreadable(Cow::Owned(n.to_string())),
+                None => TimeField::Unreadable(Cow::Owned(number_text(n))),
             }
         }
         Some(Value::Text(text)) if !text.trim().is_empty() && text != "-" => {
