@@ -13,7 +13,7 @@ use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::{use_check, use_selection, Read};
+use crate::store::{use_check, use_inputs, use_selection, Read};
 use crate::view_model::{
     category_label, line_range_label, verdict_str, CheckRun, ExplanationDetails, ExplanationView,
     NearMissView, StepSources,
@@ -144,7 +144,18 @@ fn why_not_view(misses: Vec<NearMissView>, more: usize, sources: Vec<Reference>)
 /// after the one that drew the first verdicts.
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
-    let explanation = use_selection().explanation();
+    let selection = use_selection();
+    let explanation = selection.explanation();
+    let (results, inputs) = (use_check().results(), use_inputs());
+    // The selected row's origin when it has no robots.txt here: no verdict
+    // to explain.
+    let no_file = Memo::new(move |_| {
+        let row = selection.row().get()?;
+        results.with(|r| {
+            let has_file = r.cell(row)?.has_file();
+            (!has_file).then(|| r.origin(row).map(|o| o.to_string()).unwrap_or_default())
+        })
+    });
     let wanted = RwSignal::new(false);
     Effect::new(move |_| {
         if explanation.with(Option::is_some) && !wanted.get_untracked() {
@@ -157,9 +168,21 @@ pub fn ExplanationPanel() -> impl IntoView {
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
+            {move || no_file.get().map(|origin| {
+                let write = origin.clone();
+                view! {
+                    <p data-testid="explain-no-file">
+                        "No robots.txt given for "<code>{origin}</code>
+                        ": this URL has no verdict. A robots.txt governs only its own origin (RFC 9309 2.3), so no other file here says anything about it. "
+                        <button type="button" class="button button-small" data-testid="write-origin-file" on:click=move |_| inputs.switch_origin(write.clone())>
+                            "Write its robots.txt"
+                        </button>
+                    </p>
+                }
+            })}
             <Show
-                when=move || wanted.get()
-                fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
+                when=move || wanted.get() && no_file.with(Option::is_none)
+                fallback=move || no_file.with(Option::is_none).then(|| view! { <p class="muted">"Select a result to see how it was decided."</p> })
             >
                 <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation))/>
             </Show>

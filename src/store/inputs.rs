@@ -10,6 +10,8 @@
 //! choices, and edits of the file ([`Inputs::apply_fix`],
 //! [`Inputs::insert_ai_block`]).
 
+use std::sync::Arc;
+
 use robots_matcher::tools::line_diff::LineDiff;
 use robots_matcher::tools::lint::Fix;
 use robots_matcher::{FetchOutcome, Mode};
@@ -28,7 +30,8 @@ use crate::view_model::limits::{file_refusal, MAX_ROBOTS_FILE_BYTES, MAX_URL_FIL
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
     add_specs, normalize_newlines, open_robots, open_urls, remove_spec, too_large_to_edit,
-    AiPolicy, CrawlerList, Document, InputValues, Opened, OriginSplit, UrlFile, UrlSet,
+    AiPolicy, CrawlerList, Document, InputValues, Opened, OriginFiles, OriginSplit, SiteDocument,
+    UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare
@@ -83,7 +86,7 @@ pub struct Inputs {
     /// The robots.txt files of other origins (see [`Inputs::switch_origin`]).
     sites: RwSignal<Vec<SiteFile>>,
     origins: Memo<Shared<OriginSplit>>,
-    checked_urls: Memo<Shared<UrlSet>>,
+    origin_files: Memo<Shared<OriginFiles>>,
     /// Milliseconds the last parse of the draft took, until a check counts
     /// it (see [`Inputs::take_parse_ms`]).
     parse_ms: StoredValue<f64>,
@@ -103,12 +106,15 @@ impl Inputs {
         let before = RwSignal::new(initial.before.unwrap_or_default());
         let size_limited = RwSignal::new(true);
         let parse_ms = StoredValue::new(0.0);
+        let parses = StoredValue::new(Vec::<Arc<Document>>::new());
+        let sites = RwSignal::new(initial.sites);
         let document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
             let start = host.get().now_ms();
-            let document = robots.with(|text| Shared::new(Document::new(text, mode, limited)));
+            let kept = sites.with_untracked(Vec::len);
+            let document = robots.with(|text| parsed(parses, kept, text, mode, limited));
             parse_ms.set_value(host.get().now_ms() - start);
-            document
+            Shared(document)
         });
         let before_document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
@@ -130,7 +136,6 @@ impl Inputs {
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
         let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
         let origin = RwSignal::new(initial.origin);
-        let sites = RwSignal::new(initial.sites);
         let origins = Memo::new(move |_| {
             url_set.with(|set| {
                 origin.with(|chosen| {
@@ -142,12 +147,23 @@ impl Inputs {
                 })
             })
         });
-        let checked_urls = Memo::new(move |_| {
-            let set = url_set.get();
-            match origins.with(|split| split.checked(&set)) {
-                Some(checked) => Shared::new(checked),
-                None => set,
-            }
+        let origin_files = Memo::new(move |_| {
+            let split = origins.get();
+            let (mode, limited, compare) = (mode.get(), size_limited.get(), compare.get());
+            let files = sites.with(|sites| {
+                sites
+                    .iter()
+                    .map(|site| {
+                        let parse = |text: &str| parsed(parses, sites.len(), text, mode, limited);
+                        let before = site.before.as_deref().filter(|_| compare).map(parse);
+                        SiteDocument::new(site.origin.clone(), parse(&site.robots_txt), before)
+                    })
+                    .collect()
+            });
+            Shared::new(OriginFiles {
+                split: split.0,
+                sites: files,
+            })
         });
         Inputs {
             robots,
@@ -171,7 +187,7 @@ impl Inputs {
             origin,
             sites,
             origins,
-            checked_urls,
+            origin_files,
             parse_ms,
             messages,
             host,
@@ -226,8 +242,8 @@ impl Inputs {
         self.url_set
     }
 
-    /// The URL list split by origin: which origin the robots.txt is for,
-    /// and the URLs of other origins it does not govern.
+    /// The URL list grouped by origin: which origin the editor's robots.txt
+    /// is for, and which file each URL is checked against.
     pub fn origins(&self) -> Memo<Shared<OriginSplit>> {
         self.origins
     }
@@ -238,10 +254,10 @@ impl Inputs {
         Memo::new(move |_| sites.with(|s| s.iter().map(|s| s.origin.clone()).collect()))
     }
 
-    /// The URLs checked: those of the robots.txt's origin and the paths
-    /// (every URL, when they share one origin).
-    pub fn checked_urls(&self) -> Memo<Shared<UrlSet>> {
-        self.checked_urls
+    /// The other origins' files, parsed, and which file each URL is
+    /// checked against (its origin's; the editor's for paths).
+    pub fn origin_files(&self) -> Memo<Shared<OriginFiles>> {
+        self.origin_files
     }
 
     /// Whether the URL list is edited in its text field; a list too large
@@ -371,8 +387,11 @@ impl Inputs {
     /// Shows the robots.txt of `origin` in the editor (one file per
     /// origin, like tabs): the file shown is kept for its origin when it
     /// holds any text (an empty one is no file), and `origin`'s file, if
-    /// one was kept, comes back, else the editor starts empty for it. The
-    /// URLs of `origin` are then checked against it.
+    /// one was kept, comes back, else the editor starts empty for it. Every
+    /// URL is still checked against its own origin's file, so the rows
+    /// stand for the same things and a selection is kept (the files' parses
+    /// are reused: nothing is re-checked unless the simulated fetch
+    /// outcome, which applies to the file shown, moves).
     pub fn switch_origin(&self, origin: String) {
         let current = self
             .origins
@@ -404,7 +423,6 @@ impl Inputs {
             self.before.set(file.before.unwrap_or_default());
         });
         self.origin.set(Some(origin));
-        self.replaced.update(|n| *n += 1);
         self.reload();
     }
 
@@ -639,6 +657,37 @@ fn with_lf(text: String) -> String {
     } else {
         text
     }
+}
+
+/// `text` parsed, or the parse of the same text kept from before: the
+/// files of the origins are parsed once, and a file moving between the
+/// editor and the kept files (choosing another origin) keeps its parse, so
+/// its URLs keep their rows. Holds the latest parses, enough for every
+/// kept file, the editor's and the one before (`kept`: how many files are
+/// kept).
+fn parsed(
+    parses: StoredValue<Vec<Arc<Document>>>,
+    kept: usize,
+    text: &str,
+    mode: robots_matcher::Mode,
+    limited: bool,
+) -> Arc<Document> {
+    let reused = parses.try_update_value(|parses| {
+        let same = |d: &Arc<Document>| {
+            d.mode() == mode && d.size_limited == limited && *d.text == *text
+        };
+        let document = match parses.iter().position(same) {
+            Some(at) => parses.remove(at),
+            None => Arc::new(Document::new(text, mode, limited)),
+        };
+        parses.push(document.clone());
+        let room = 2 * (kept + 2);
+        if parses.len() > room {
+            parses.drain(..parses.len() - room);
+        }
+        document
+    });
+    reused.unwrap_or_else(|| Arc::new(Document::new(text, mode, limited)))
 }
 
 /// Sets `field` to `text`, unless it holds that already.

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use robots_matcher::tools::record::VerdictRecord;
+use robots_matcher::CrawlerMatcher;
 
 use super::job::Job;
 use super::results::{CheckRun, TableView};
@@ -50,6 +51,8 @@ pub struct ExportJob {
     run: CheckRun,
     view: Arc<TableView>,
     next: usize,
+    /// Records written (rows without a file have no verdict to write).
+    written: usize,
     out: String,
 }
 
@@ -66,6 +69,7 @@ impl ExportJob {
             run,
             view,
             next: 0,
+            written: 0,
             out,
         }
     }
@@ -74,7 +78,7 @@ impl ExportJob {
     pub fn finish(mut self) -> String {
         if self.format == ExportFormat::Json {
             self.out
-                .push_str(if self.view.is_empty() { "]\n" } else { "\n]\n" });
+                .push_str(if self.written == 0 { "]\n" } else { "\n]\n" });
         }
         self.out
     }
@@ -92,17 +96,27 @@ impl Job for ExportJob {
     fn run(&mut self, max_rows: usize) -> bool {
         let results = self.run.results();
         let comparison = self.run.comparison();
-        // The table's matchers: the robots.txt as fetched, on both sides.
-        let matchers = results.fetched.matchers(results.crawlers());
-        let others = comparison
-            .other
-            .as_ref()
-            .map(|other| other.matchers(results.crawlers()));
+        // The table's matchers: each row's robots.txt as fetched, on both
+        // sides (made when a row of the file first comes in this slice).
+        type Matchers<'r> = (Vec<CrawlerMatcher<'r>>, Option<Vec<CrawlerMatcher<'r>>>);
+        let mut files: Vec<Option<Matchers>> = Vec::new();
+        files.resize_with(results.files.sites.len() + 1, || None);
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {
                 break;
             };
+            let file = results.file(row);
+            let (Some(fetched), Some(slot)) = (results.fetched_of(file), files.get_mut(file as usize)) else {
+                // No robots.txt for the row's origin: no verdict to write.
+                continue;
+            };
+            let (matchers, others) = &*slot.get_or_insert_with(|| {
+                let others = comparison
+                    .other_of(file)
+                    .map(|other| other.matchers(results.crawlers()));
+                (fetched.matchers(results.crawlers()), others)
+            });
             let (_, column) = results.position(row);
             let url = results.url(row);
             let agent = results.agent(row);
@@ -118,7 +132,7 @@ impl Job for ExportJob {
                 ExportFormat::Csv => record.write_csv(true, &mut self.out),
                 ExportFormat::Json => {
                     self.out
-                        .push_str(if position == 0 { "\n  " } else { ",\n  " });
+                        .push_str(if self.written == 0 { "\n  " } else { ",\n  " });
                     // A record of strings, numbers and booleans always
                     // serialises.
                     if let Ok(json) = serde_json::to_string(&record) {
@@ -126,6 +140,7 @@ impl Job for ExportJob {
                     }
                 }
             }
+            self.written += 1;
         }
         self.next = end;
         self.next >= self.view.len()

@@ -10,6 +10,7 @@ use robots_matcher::{CheckOptions, Crawler, Mode};
 
 use super::{Cell, CheckRun, Results};
 use crate::view_model::fetched::FetchedDocument;
+use crate::view_model::origins::{EDITOR_FILE, NO_FILE};
 use crate::view_model::job::Job;
 
 /// What the results are compared with.
@@ -33,6 +34,9 @@ pub struct Comparison {
     /// results were); `None` when there is nothing to compare (not yet, or
     /// a fetch outcome decides every verdict in both modes).
     pub other: Option<FetchedDocument>,
+    /// The same for each kept file of another origin (file `i` is
+    /// `others[i - 1]`): its version before, or its text in the other mode.
+    others: Vec<Option<FetchedDocument>>,
     /// The differing rows, ascending.
     rows: Vec<u32>,
     /// Their verdicts on the other side.
@@ -49,6 +53,7 @@ impl Comparison {
         Comparison {
             against,
             other: None,
+            others: Vec::new(),
             rows: Vec::new(),
             cells: Vec::new(),
             counts: ChangeCounts::default(),
@@ -60,6 +65,17 @@ impl Comparison {
     pub fn get(&self, row: usize) -> Option<Cell> {
         let i = self.rows.binary_search(&(row as u32)).ok()?;
         self.cells.get(i).copied()
+    }
+
+    /// The other side of a file (see [`Results::file`]).
+    pub fn other_of(&self, file: u32) -> Option<&FetchedDocument> {
+        match file {
+            EDITOR_FILE => self.other.as_ref(),
+            file => {
+                let at = usize::try_from(file).ok()?.checked_sub(1)?;
+                self.others.get(at)?.as_ref()
+            }
+        }
     }
 
     /// Number of rows whose verdict differs.
@@ -85,7 +101,9 @@ impl CompareJob {
     /// A job comparing `results` with their version before (compare
     /// mode), or else with the same text read in the other mode (parsed
     /// here). In the other mode a fetch outcome that decides every verdict
-    /// decides them the same way, so nothing is compared.
+    /// decides them the same way, so nothing is compared. The rows of other
+    /// origins' files are compared with their own version before (none:
+    /// unchanged) or their own text in the other mode.
     pub fn new(results: Arc<Results>) -> CompareJob {
         let against = results.against();
         let fetched = &results.fetched;
@@ -97,6 +115,15 @@ impl CompareJob {
         };
         let mut comparison = Comparison::none(against);
         comparison.other = other;
+        comparison.others = results
+            .files
+            .sites
+            .iter()
+            .map(|site| match against {
+                Against::Before => site.before.clone().map(FetchedDocument::as_usual),
+                Against::OtherMode(_) => Some(FetchedDocument::as_usual(site.other_mode())),
+            })
+            .collect();
         comparison.per_crawler = vec![ChangeCounts::default(); results.columns.len()];
         CompareJob {
             comparison,
@@ -117,16 +144,13 @@ impl Job for CompareJob {
     fn run(&mut self, max_urls: usize) -> bool {
         let results = &self.results;
         let comparison = &mut self.comparison;
-        let Some(other) = &comparison.other else {
-            return true;
-        };
         let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
-        let diff = VerdictDiff::new(
-            other.robots(),
-            results.fetched.robots(),
-            &crawlers,
-            &CheckOptions::default(),
-        );
+        let options = CheckOptions::default();
+        let diff_of = |file, other| diff_of(results, file, other, &crawlers, &options);
+        let editor = diff_of(EDITOR_FILE, comparison.other.as_ref());
+        // The other files' diffs, made when a URL of theirs first comes.
+        let mut sites: Vec<Option<Option<VerdictDiff>>> = Vec::new();
+        sites.resize_with(comparison.others.len(), || None);
         let width = crawlers.len();
         let end = self
             .next_url
@@ -135,6 +159,24 @@ impl Job for CompareJob {
         for (index, url) in
             (self.next_url..end).filter_map(|i| Some((i, results.urls.list.get(i)?)))
         {
+            let file = results.files.file_of_url(index);
+            let diff = match file {
+                EDITOR_FILE => editor.as_ref(),
+                NO_FILE => None,
+                file => {
+                    let at = file as usize - 1;
+                    let others = &comparison.others;
+                    sites
+                        .get_mut(at)
+                        .and_then(|d| {
+                            d.get_or_insert_with(|| diff_of(file, others.get(at)?.as_ref()))
+                                .as_ref()
+                        })
+                }
+            };
+            let Some(diff) = diff else {
+                continue;
+            };
             let base = index * width;
             for column in 0..width {
                 let row = base + column;
@@ -160,6 +202,18 @@ impl Job for CompareJob {
         (self.next_url * width, self.results.len())
     }
 }
+/// How file `file`'s verdicts differ from `other`, its other side.
+fn diff_of<'a>(
+    results: &'a Results,
+    file: u32,
+    other: Option<&'a FetchedDocument>,
+    crawlers: &'a [Crawler],
+    options: &'a CheckOptions,
+) -> Option<VerdictDiff<'a>> {
+    let fetched = results.fetched_of(file)?;
+    Some(VerdictDiff::new(other?.robots(), fetched.robots(), crawlers, options))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testing::{live_and_draft, results};

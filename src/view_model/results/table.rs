@@ -157,14 +157,15 @@ impl TableView {
         let keep = |row: usize, cell: Cell| {
             let verdict = match query.verdict {
                 VerdictFilter::All => true,
-                VerdictFilter::Allowed => cell.allowed(),
-                VerdictFilter::Disallowed => !cell.allowed(),
+                VerdictFilter::Allowed => cell.verdict() == Some(true),
+                VerdictFilter::Disallowed => cell.verdict() == Some(false),
                 VerdictFilter::Differs => differs[row],
             };
+            // The by-rule view's lines are the editor's file's.
             let decided = match query.decided_by {
                 None => true,
-                Some(DecidedBy::Line(line)) => cell.line == line,
-                Some(DecidedBy::NoRule) => cell.line == 0,
+                Some(DecidedBy::Line(line)) => cell.line == line && results.in_editor(row),
+                Some(DecidedBy::NoRule) => cell.line == 0 && results.in_editor(row),
             };
             verdict && decided && query.crawler.is_none_or(|c| row % width.max(1) == c)
         };
@@ -192,7 +193,12 @@ impl TableView {
         let cell = |row: u32| results.cells[row as usize];
         match query.order {
             Order::Verdict => {
-                sort_indices(&mut rows, &|a, b| cell(a).allowed().cmp(&cell(b).allowed()))
+                // Disallowed, allowed, then the rows without a file.
+                let rank = |row: u32| match cell(row).verdict() {
+                    Some(allowed) => u8::from(allowed),
+                    None => 2,
+                };
+                sort_indices(&mut rows, &|a, b| rank(a).cmp(&rank(b)))
             }
             Order::Line => {
                 let line = |row: u32| match cell(row).line {
