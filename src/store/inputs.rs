@@ -673,9 +673,8 @@ fn parsed(
     limited: bool,
 ) -> Arc<Document> {
     let reused = parses.try_update_value(|parses| {
-        let same = |d: &Arc<Document>| {
-            d.mode() == mode && d.size_limited == limited && *d.text == *text
-        };
+        let same =
+            |d: &Arc<Document>| d.mode() == mode && d.size_limited == limited && *d.text == *text;
         let document = match parses.iter().position(same) {
             Some(at) => parses.remove(at),
             None => Arc::new(Document::new(text, mode, limited)),

@@ -27,6 +27,15 @@ fn key_unless_default(key: &str, default: &str) -> String {
     }
 }
 
+/// A request to bring a table position into view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reveal {
+    /// The position in the table.
+    pub position: usize,
+    /// Distinguishes repeated requests for the same position.
+    pub serial: u32,
+}
+
 /// The table entity.
 #[derive(Clone, Copy)]
 pub struct Table {
@@ -34,6 +43,7 @@ pub struct Table {
     by_rule: RwSignal<bool>,
     matrix: RwSignal<bool>,
     rows: Memo<Shared<TableView>>,
+    revealed: RwSignal<Option<Reveal>>,
     check: Check,
     messages: Messages,
     host: HostRef,
@@ -51,6 +61,7 @@ impl Table {
             by_rule: RwSignal::new(false),
             matrix: RwSignal::new(false),
             rows,
+            revealed: RwSignal::new(None),
             check,
             messages,
             host,
@@ -95,6 +106,26 @@ impl Table {
     /// Orders the rows.
     pub fn order_by(&self, order: Order) {
         self.query.update(|q| q.order = order);
+    }
+
+    /// The latest request to bring a table position into view.
+    pub fn revealed(&self) -> Read<Option<Reveal>> {
+        Read::of(self.revealed)
+    }
+
+    /// A line chosen in the editor: brings the first result it decides
+    /// into the table's view (the filters stay; *Show them* narrows the
+    /// table to them). Nothing moves when the line decides no result
+    /// shown.
+    pub fn reveal_line(&self, line: u32) {
+        let position = self.check.run().with_untracked(|run| {
+            self.rows
+                .with_untracked(|view| view.first_decided_by(run.results(), line))
+        });
+        if let Some(position) = position {
+            let serial = self.revealed.get_untracked().map_or(0, |r| r.serial + 1);
+            self.revealed.set(Some(Reveal { position, serial }));
+        }
     }
 
     /// Shows the rows one rule (or no rule) decided, in the rows view.

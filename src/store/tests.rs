@@ -282,7 +282,10 @@ fn every_url_is_checked_against_its_own_origins_file() {
     h.settle();
     assert_eq!(inputs.text(Side::After).get_untracked(), ROBOTS);
     assert_eq!(selected(&h), Some(0));
-    assert_eq!(h.store.selection.highlighted(Side::After).get_untracked(), 2);
+    assert_eq!(
+        h.store.selection.highlighted(Side::After).get_untracked(),
+        2
+    );
     assert_eq!(
         h.store
             .selection
@@ -290,14 +293,21 @@ fn every_url_is_checked_against_its_own_origins_file() {
             .with_untracked(|e| e.as_ref().map(|e| (e.allowed, e.line))),
         Some((false, 2))
     );
-    assert_eq!(verdicts(&h)[1], v("https://b.example/private", Some(false), 2));
+    assert_eq!(
+        verdicts(&h)[1],
+        v("https://b.example/private", Some(false), 2)
+    );
     // A row without a file is selected where it is: the editor stays,
     // and there is no explanation (the page says why).
     h.store.selection.select(3);
     h.settle();
     assert_eq!(inputs.text(Side::After).get_untracked(), ROBOTS);
     assert_eq!(selected(&h), Some(3));
-    assert!(h.store.selection.explanation().with_untracked(Option::is_none));
+    assert!(h
+        .store
+        .selection
+        .explanation()
+        .with_untracked(Option::is_none));
     // Every file travels in the link, and comes back from it.
     let state = AppState::from_hash(&h.state().hash).unwrap().unwrap();
     assert_eq!(state.origin.as_deref(), Some("https://a.example"));
@@ -901,4 +911,35 @@ fn inputs_over_a_limit_are_refused_with_a_message_and_no_stale_verdict() {
         .results()
         .with_untracked(|r| r.refusal.clone());
     assert_eq!(refusal.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn a_line_chosen_in_the_editor_brings_its_first_result_into_view() {
+    // 300 URLs: line 2 decides the /private ones, which start at URL 200.
+    let urls: String = (0..300)
+        .map(|i| {
+            if i < 200 {
+                format!("/open/{i}\n")
+            } else {
+                format!("/private/{i}\n")
+            }
+        })
+        .collect();
+    let h = Harness::new(values(ROBOTS, "Googlebot, bingbot", &urls));
+    let table = h.store.table;
+    assert_eq!(table.revealed().get_untracked(), None);
+    table.reveal_line(2);
+    let first = table.revealed().get_untracked().unwrap();
+    // URL 200, first crawler: position 400 of the unfiltered table.
+    assert_eq!(first.position, 400);
+    // A line that decides nothing (a User-agent line) moves nothing.
+    table.reveal_line(1);
+    assert_eq!(table.revealed().get_untracked(), Some(first));
+    // With only disallowed rows shown, the position follows the filter,
+    // and choosing the line again is a new request.
+    table.filter_verdict(VerdictFilter::Disallowed);
+    h.settle();
+    table.reveal_line(2);
+    let filtered = table.revealed().get_untracked().unwrap();
+    assert_eq!((filtered.position, filtered.serial), (0, first.serial + 1));
 }

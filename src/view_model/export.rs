@@ -107,7 +107,9 @@ impl Job for ExportJob {
                 break;
             };
             let file = results.file(row);
-            let (Some(fetched), Some(slot)) = (results.fetched_of(file), files.get_mut(file as usize)) else {
+            let (Some(fetched), Some(slot)) =
+                (results.fetched_of(file), files.get_mut(file as usize))
+            else {
                 // No robots.txt for the row's origin: no verdict to write.
                 continue;
             };

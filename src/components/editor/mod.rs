@@ -25,7 +25,7 @@ use crate::components::common::text_area::{reloaded, TextField};
 use crate::components::common::window::{visible, ScrollWindow};
 use robots_matcher::tools::line_diff::LineDiff;
 
-use crate::store::{use_inputs, use_selection, Shared, Side};
+use crate::store::{use_inputs, use_selection, use_table, Shared, Side};
 use crate::view_model::text::{line_at_utf16, utf16_offset_of_line};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
@@ -158,6 +158,18 @@ pub fn Editor(side: Side) -> impl IntoView {
             window.left.set(el.scroll_left() as f64);
         });
     });
+
+    // A line chosen in the editor (the caret moved to it: a click, the
+    // keys, a diagnostic) brings the first result it decides into the
+    // table's view.
+    if side == Side::After {
+        let table = use_table();
+        Effect::new(move |_| {
+            if let Some(line) = caret_line.get() {
+                table.reveal_line(line);
+            }
+        });
+    }
 
     let update_caret = move || {
         if let Some(el) = textarea.get_untracked() {

@@ -101,6 +101,23 @@ pub fn ResultsTable() -> impl IntoView {
             });
         }
     };
+    // A line chosen in the editor: its first result scrolled into view,
+    // at the top (the focus stays in the editor).
+    let revealed = use_table().revealed();
+    Effect::new(move |_| {
+        let Some(request) = revealed.get() else {
+            return;
+        };
+        if let Some(el) = scroll_ref.get_untracked() {
+            let top = request.position as f64 * ROW_HEIGHT;
+            let current = el.scroll_top() as f64;
+            let height = el.client_height() as f64;
+            if top < current || top + ROW_HEIGHT > current + height {
+                el.set_scroll_top(top as i32);
+            }
+            scroll_top.set(el.scroll_top() as f64);
+        }
+    });
     let on_keydown = move |event: ev::KeyboardEvent| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() {
             return;
@@ -210,7 +227,13 @@ fn ResultRow(
     // The origin of a row whose origin has no robots.txt here: no verdict.
     let no_file = move || data.with(|d| d.as_ref().and_then(|d| d.no_file.clone()));
     let has_file = move || data.with(|d| d.as_ref().is_none_or(|d| d.no_file.is_none()));
-    let verdict = move || if has_file() { verdict_str(allowed()) } else { "no-file" };
+    let verdict = move || {
+        if has_file() {
+            verdict_str(allowed())
+        } else {
+            "no-file"
+        }
+    };
     let (url_attr, agent_attr, title) = (url.clone(), agent.clone(), url.clone());
     view! {
         <div

@@ -182,9 +182,16 @@ impl Job for CheckJob {
                 continue;
             };
             let file = files.file_of_url(index);
-            if let Some(previous) = self.previous.as_ref().filter(|_| self.unchanged(index, file)) {
+            if let Some(previous) = self
+                .previous
+                .as_ref()
+                .filter(|_| self.unchanged(index, file))
+            {
                 let r = &mut self.results;
-                let kept = previous.cells.get(index * width..(index + 1) * width).unwrap_or(&[]);
+                let kept = previous
+                    .cells
+                    .get(index * width..(index + 1) * width)
+                    .unwrap_or(&[]);
                 for (column, cell) in kept.iter().enumerate() {
                     r.add(column, file, *cell);
                 }
@@ -196,7 +203,8 @@ impl Job for CheckJob {
                 NO_FILE => None,
                 file => files.site(file).map(|site| {
                     let at = file as usize - 1;
-                    &*sites[at].get_or_insert_with(|| site.fetched.matchers(self.results.crawlers()))
+                    &*sites[at]
+                        .get_or_insert_with(|| site.fetched.matchers(self.results.crawlers()))
                 }),
             };
             let r = &mut self.results;
@@ -227,8 +235,8 @@ mod tests {
     use super::super::testing::{doc, results, rows};
     use super::super::CheckRun;
     use super::*;
-    use crate::view_model::{OriginSplit, SiteDocument};
     use crate::view_model::TEST_ROBOTS as ROBOTS;
+    use crate::view_model::{OriginSplit, SiteDocument};
 
     fn fetched_as(outcome: &str, robots: &str, agents: &str, urls: &str) -> Results {
         let outcome: FetchOutcome = outcome.parse().unwrap();
@@ -275,7 +283,11 @@ mod tests {
             split: Arc::new(split),
             sites: vec![site],
         });
-        (FetchedDocument::as_usual(doc(editor, Mode::Google)), files, urls)
+        (
+            FetchedDocument::as_usual(doc(editor, Mode::Google)),
+            files,
+            urls,
+        )
     }
 
     #[test]
@@ -307,7 +319,10 @@ mod tests {
                 assert!(!cell.has_file() && r.file(row) == NO_FILE);
                 continue;
             };
-            let v = fetched.robots().matcher_for(r.crawler(row).unwrap()).check(r.url(row));
+            let v = fetched
+                .robots()
+                .matcher_for(r.crawler(row).unwrap())
+                .check(r.url(row));
             assert_eq!((cell.verdict(), cell.line), (Some(v.allowed), v.line));
         }
         assert_eq!(
@@ -319,7 +334,10 @@ mod tests {
             }
         );
         assert_eq!(r.per_crawler[1].no_file, 1);
-        assert!(r.notes.iter().any(|n| n.starts_with("No robots.txt given for 1 origin: 1 URL has no verdict")));
+        assert!(r
+            .notes
+            .iter()
+            .any(|n| n.starts_with("No robots.txt given for 1 origin: 1 URL has no verdict")));
         // The by-rule view counts the editor's rows only: line 2 decides
         // the two of a.example and the path, for two crawlers.
         assert_eq!(r.decided_on_line(2), 4);
@@ -333,7 +351,12 @@ mod tests {
     fn an_edit_of_the_editors_file_rechecks_only_its_urls() {
         let crawlers = CrawlerList::parse("Googlebot, GPTBot");
         let (fetched, files, urls) = three_origins("User-agent: *\nDisallow: /private/\n");
-        let first = Arc::new(Results::of_origins(fetched, files.clone(), &crawlers, urls.clone()));
+        let first = Arc::new(Results::of_origins(
+            fetched,
+            files.clone(),
+            &crawlers,
+            urls.clone(),
+        ));
         // The editor's file changes; the kept file and the URLs do not.
         let edited = FetchedDocument::as_usual(doc("User-agent: *\nAllow: /\n", Mode::Google));
         let mut job = CheckJob::new(edited.clone(), files.clone(), &crawlers, urls.clone())
@@ -345,7 +368,10 @@ mod tests {
         let sliced = job.finish();
         let fresh = Results::of_origins(edited, files, &crawlers, urls);
         assert_eq!(sliced.cells, fresh.cells);
-        assert_eq!((sliced.counts, sliced.per_crawler.clone()), (fresh.counts, fresh.per_crawler.clone()));
+        assert_eq!(
+            (sliced.counts, sliced.per_crawler.clone()),
+            (fresh.counts, fresh.per_crawler.clone())
+        );
         assert_eq!(sliced.decided, fresh.decided);
         // Other URLs, or other crawlers: nothing is kept.
         let (fetched, files, _) = three_origins("User-agent: *\n");
@@ -364,7 +390,12 @@ mod tests {
             .collect();
         let urls = Arc::new(UrlSet::parse(&urls));
         let fetched = FetchedDocument::as_usual(doc(ROBOTS, Mode::Google));
-        let mut job = CheckJob::new(fetched.clone(), OriginFiles::editor_only(), &crawlers, urls.clone());
+        let mut job = CheckJob::new(
+            fetched.clone(),
+            OriginFiles::editor_only(),
+            &crawlers,
+            urls.clone(),
+        );
         assert_eq!(job.results.cells.capacity(), 0);
         assert_eq!(job.progress(), (0, 0));
         assert!(job.run(usize::MAX));

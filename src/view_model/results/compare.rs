@@ -10,8 +10,8 @@ use robots_matcher::{CheckOptions, Crawler, Mode};
 
 use super::{Cell, CheckRun, Results};
 use crate::view_model::fetched::FetchedDocument;
-use crate::view_model::origins::{EDITOR_FILE, NO_FILE};
 use crate::view_model::job::Job;
+use crate::view_model::origins::{EDITOR_FILE, NO_FILE};
 
 /// What the results are compared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -166,12 +166,10 @@ impl Job for CompareJob {
                 file => {
                     let at = file as usize - 1;
                     let others = &comparison.others;
-                    sites
-                        .get_mut(at)
-                        .and_then(|d| {
-                            d.get_or_insert_with(|| diff_of(file, others.get(at)?.as_ref()))
-                                .as_ref()
-                        })
+                    sites.get_mut(at).and_then(|d| {
+                        d.get_or_insert_with(|| diff_of(file, others.get(at)?.as_ref()))
+                            .as_ref()
+                    })
                 }
             };
             let Some(diff) = diff else {
@@ -211,7 +209,12 @@ fn diff_of<'a>(
     options: &'a CheckOptions,
 ) -> Option<VerdictDiff<'a>> {
     let fetched = results.fetched_of(file)?;
-    Some(VerdictDiff::new(other?.robots(), fetched.robots(), crawlers, options))
+    Some(VerdictDiff::new(
+        other?.robots(),
+        fetched.robots(),
+        crawlers,
+        options,
+    ))
 }
 
 #[cfg(test)]

@@ -198,8 +198,14 @@ impl Results {
             return None;
         }
         let editor = |row: &usize| self.in_editor(*row);
-        let decided = (0..self.len()).filter(editor).find(|&row| self.cells[row].line > 0);
-        Some(decided.or_else(|| (0..self.len()).find(editor)).unwrap_or(0))
+        let decided = (0..self.len())
+            .filter(editor)
+            .find(|&row| self.cells[row].line > 0);
+        Some(
+            decided
+                .or_else(|| (0..self.len()).find(editor))
+                .unwrap_or(0),
+        )
     }
 }
 

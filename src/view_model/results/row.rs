@@ -19,7 +19,10 @@ impl CheckRun {
         let file = results.file(row);
         // A row whose origin has no robots.txt: no verdict, its origin named.
         let Some(fetched) = results.fetched_of(file) else {
-            let path = results.document().robots.checked_path(url, &CheckOptions::default());
+            let path = results
+                .document()
+                .robots
+                .checked_path(url, &CheckOptions::default());
             return Some(RowView {
                 row,
                 allowed: false,

@@ -13,8 +13,8 @@
 use robots_matcher::RuleKind;
 
 use super::Results;
-use crate::view_model::origins::EDITOR_FILE;
 use crate::view_model::format::{format_count, plural};
+use crate::view_model::origins::EDITOR_FILE;
 
 /// A rule and how many rows it decides.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The table's filters and order ([`TableQuery`]), and the rows that pass
 //! them, in order ([`TableView`]).
 
-use super::{Against, Cell, CheckRun};
+use super::{Against, Cell, CheckRun, Results};
 use crate::view_model::sort::sort_indices;
 
 /// Which verdicts the table shows.
@@ -231,6 +231,20 @@ impl TableView {
             None => (position < self.len).then_some(position),
             Some(rows) => rows.get(position).map(|&r| r as usize),
         }
+    }
+
+    /// The first position showing a row of the editor's file that the
+    /// rule on `line` decides, when one is shown (linear in the rows
+    /// shown; nothing to look for when the line decides no row).
+    pub fn first_decided_by(&self, results: &Results, line: u32) -> Option<usize> {
+        if line == 0 || results.decided_on_line(line) == 0 {
+            return None;
+        }
+        (0..self.len).find(|&position| {
+            self.row(position).is_some_and(|row| {
+                results.cell(row).is_some_and(|c| c.line == line) && results.in_editor(row)
+            })
+        })
     }
 
     /// The position of a row in the table, when it is shown.
