@@ -662,9 +662,9 @@ fn with_lf(text: String) -> String {
 /// `text` parsed, or the parse of the same text kept from before: the
 /// files of the origins are parsed once, and a file moving between the
 /// editor and the kept files (choosing another origin) keeps its parse, so
-/// its URLs keep their rows. Holds the latest parses, enough for every
-/// kept file, the editor's and the one before (`kept`: how many files are
-/// kept).
+/// its URLs keep their rows. Holds the latest parses, as many as there
+/// are kept files and two more (the editor's and the one before; `kept`:
+/// how many files are kept).
 fn parsed(
     parses: StoredValue<Vec<Arc<Document>>>,
     kept: usize,
@@ -680,7 +680,7 @@ fn parsed(
             None => Arc::new(Document::new(text, mode, limited)),
         };
         parses.push(document.clone());
-        let room = 2 * (kept + 2);
+        let room = kept + 2;
         if parses.len() > room {
             parses.drain(..parses.len() - room);
         }

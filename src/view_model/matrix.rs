@@ -50,6 +50,8 @@ pub enum MatrixVerdict {
     Disallowed,
     /// Some of each.
     Mixed,
+    /// No row has a verdict: the URLs' origin has no robots.txt here.
+    NoFile,
 }
 
 impl MatrixVerdict {
@@ -59,6 +61,7 @@ impl MatrixVerdict {
             MatrixVerdict::Allowed => verdict_str(true),
             MatrixVerdict::Disallowed => verdict_str(false),
             MatrixVerdict::Mixed => "mixed",
+            MatrixVerdict::NoFile => "no-file",
         }
     }
 }
@@ -95,6 +98,7 @@ impl MatrixCell {
     /// The cell's verdict.
     pub fn verdict(&self) -> MatrixVerdict {
         match (self.allowed, self.disallowed) {
+            (0, 0) => MatrixVerdict::NoFile,
             (_, 0) => MatrixVerdict::Allowed,
             (0, _) => MatrixVerdict::Disallowed,
             _ => MatrixVerdict::Mixed,
@@ -251,6 +255,12 @@ impl Matrix {
         let cell = self.cell(crawler, column)?;
         let spec = self.crawlers.get(crawler)?;
         let col = self.columns.get(column)?;
+        if cell.verdict() == MatrixVerdict::NoFile {
+            return Some(format!(
+                "{spec}, {}: no verdict, no robots.txt given for this origin",
+                col.label
+            ));
+        }
         if col.segments == 0 {
             return Some(format!(
                 "{spec}, {}: {} by {}",
