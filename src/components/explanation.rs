@@ -13,7 +13,7 @@ use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::{use_check, use_inputs, use_selection, Read};
+use crate::store::{use_check, use_inputs, use_selection, Inputs, Read};
 use crate::view_model::{
     category_label, line_range_label, verdict_str, CheckRun, ExplanationDetails, ExplanationView,
     NearMissView, StepSources,
@@ -158,7 +158,7 @@ pub fn ExplanationPanel() -> impl IntoView {
     });
     let wanted = RwSignal::new(false);
     Effect::new(move |_| {
-        if explanation.with(Option::is_some) && !wanted.get_untracked() {
+        if selection.row().with(Option::is_some) && !wanted.get_untracked() {
             spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;
                 wanted.set(true);
@@ -168,23 +168,11 @@ pub fn ExplanationPanel() -> impl IntoView {
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
-            {move || no_file.get().map(|origin| {
-                let write = origin.clone();
-                view! {
-                    <p data-testid="explain-no-file">
-                        "No robots.txt given for "<code>{origin}</code>
-                        ": this URL has no verdict. A robots.txt governs only its own origin (RFC 9309 2.3), so no other file here says anything about it. "
-                        <button type="button" class="button button-small" data-testid="write-origin-file" on:click=move |_| inputs.switch_origin(write.clone())>
-                            "Write its robots.txt"
-                        </button>
-                    </p>
-                }
-            })}
             <Show
-                when=move || wanted.get() && no_file.with(Option::is_none)
-                fallback=move || no_file.with(Option::is_none).then(|| view! { <p class="muted">"Select a result to see how it was decided."</p> })
+                when=move || wanted.get()
+                fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
             >
-                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation))/>
+                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation, no_file, inputs))/>
             </Show>
         </section>
     }
@@ -196,11 +184,30 @@ pub fn ExplanationPanel() -> impl IntoView {
     feature = "split",
     wasm_split_helpers::wasm_split(explanation, fallible)
 )]
-fn explanation_steps(explanation: Memo<Option<ExplanationView>>) -> Result<AnyView, ChunkError> {
+fn explanation_steps(
+    explanation: Memo<Option<ExplanationView>>,
+    no_file: Memo<Option<String>>,
+    inputs: Inputs,
+) -> Result<AnyView, ChunkError> {
     let details = details_of(explanation);
     Ok(view! {
             {move || match explanation.get() {
-                None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
+                None => match no_file.get() {
+                    Some(origin) => {
+                        let write = origin.clone();
+                        view! {
+                            <p data-testid="explain-no-file">
+                                "No robots.txt given for "<code>{origin}</code>
+                                ": this URL has no verdict. A robots.txt governs only its own origin (RFC 9309 2.3), so no other file here says anything about it. "
+                                <button type="button" class="button button-small" data-testid="write-origin-file" on:click=move |_| inputs.switch_origin(write.clone())>
+                                    "Write its robots.txt"
+                                </button>
+                            </p>
+                        }
+                        .into_any()
+                    }
+                    None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
+                },
                 Some(e) => {
                     let matches = e.matches.clone();
                     view! {

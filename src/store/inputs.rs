@@ -111,8 +111,7 @@ impl Inputs {
         let document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
             let start = host.get().now_ms();
-            let kept = sites.with_untracked(Vec::len);
-            let document = robots.with(|text| parsed(parses, kept, text, mode, limited));
+            let document = robots.with(|text| parsed(parses, text, mode, limited));
             parse_ms.set_value(host.get().now_ms() - start);
             Shared(document)
         });
@@ -154,7 +153,7 @@ impl Inputs {
                 sites
                     .iter()
                     .map(|site| {
-                        let parse = |text: &str| parsed(parses, sites.len(), text, mode, limited);
+                        let parse = |text: &str| parsed(parses, text, mode, limited);
                         let before = site.before.as_deref().filter(|_| compare).map(parse);
                         SiteDocument::new(site.origin.clone(), parse(&site.robots_txt), before)
                     })
@@ -659,31 +658,30 @@ fn with_lf(text: String) -> String {
     }
 }
 
-/// `text` parsed, or the parse of the same text kept from before: the
+/// `text` parsed, or the parse of the same text in use elsewhere: the
 /// files of the origins are parsed once, and a file moving between the
 /// editor and the kept files (choosing another origin) keeps its parse, so
-/// its URLs keep their rows. Holds the latest parses, as many as there
-/// are kept files and two more (the editor's and the one before; `kept`:
-/// how many files are kept).
+/// its URLs keep their rows. `parses` holds only parses something else
+/// still holds (the editor, the kept files, the results): no more memory
+/// than those.
 fn parsed(
     parses: StoredValue<Vec<Arc<Document>>>,
-    kept: usize,
     text: &str,
-    mode: robots_matcher::Mode,
+    mode: Mode,
     limited: bool,
 ) -> Arc<Document> {
     let reused = parses.try_update_value(|parses| {
         let same =
             |d: &Arc<Document>| d.mode() == mode && d.size_limited == limited && *d.text == *text;
-        let document = match parses.iter().position(same) {
-            Some(at) => parses.remove(at),
-            None => Arc::new(Document::new(text, mode, limited)),
+        let document = match parses.iter().find(|d| same(d)) {
+            Some(document) => document.clone(),
+            None => {
+                let document = Arc::new(Document::new(text, mode, limited));
+                parses.push(document.clone());
+                document
+            }
         };
-        parses.push(document.clone());
-        let room = kept + 2;
-        if parses.len() > room {
-            parses.drain(..parses.len() - room);
-        }
+        parses.retain(|d| Arc::strong_count(d) > 1);
         document
     });
     reused.unwrap_or_else(|| Arc::new(Document::new(text, mode, limited)))

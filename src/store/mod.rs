@@ -48,7 +48,7 @@ pub use selection::Selection;
 pub use share::{Share, MAX_PERSISTED_BYTES};
 pub use shared::Shared;
 pub use state::Read;
-pub use table::{Reveal, Table};
+pub use table::Table;
 
 use crate::samples;
 use crate::view_model::{startup, InputValues, Startup};

@@ -27,15 +27,6 @@ fn key_unless_default(key: &str, default: &str) -> String {
     }
 }
 
-/// A request to bring a table position into view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reveal {
-    /// The position in the table.
-    pub position: usize,
-    /// Distinguishes repeated requests for the same position.
-    pub serial: u32,
-}
-
 /// The table entity.
 #[derive(Clone, Copy)]
 pub struct Table {
@@ -43,7 +34,9 @@ pub struct Table {
     by_rule: RwSignal<bool>,
     matrix: RwSignal<bool>,
     rows: Memo<Shared<TableView>>,
-    revealed: RwSignal<Option<Reveal>>,
+    /// The latest table position asked to be in view (set anew, and so
+    /// notified, by every request).
+    revealed: RwSignal<Option<usize>>,
     check: Check,
     messages: Messages,
     host: HostRef,
@@ -108,8 +101,8 @@ impl Table {
         self.query.update(|q| q.order = order);
     }
 
-    /// The latest request to bring a table position into view.
-    pub fn revealed(&self) -> Read<Option<Reveal>> {
+    /// The latest table position asked to be brought into view.
+    pub fn revealed(&self) -> Read<Option<usize>> {
         Read::of(self.revealed)
     }
 
@@ -122,9 +115,8 @@ impl Table {
             self.rows
                 .with_untracked(|view| view.first_decided_by(run.results(), line))
         });
-        if let Some(position) = position {
-            let serial = self.revealed.get_untracked().map_or(0, |r| r.serial + 1);
-            self.revealed.set(Some(Reveal { position, serial }));
+        if position.is_some() {
+            self.revealed.set(position);
         }
     }
 

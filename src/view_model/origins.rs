@@ -58,31 +58,45 @@ impl OriginSplit {
     /// distinct `scheme://authority` prefix is read once.
     pub fn new(urls: &UrlSet, chosen: Option<&str>, with_files: &[&str]) -> OriginSplit {
         let list = &urls.list;
+        // One map type for every look-up here (each instantiation is code
+        // the page downloads): prefixes, then origins, then kept files.
         let mut by_prefix: HashMap<&str, Option<usize>> = HashMap::new();
-        let mut origins: Vec<(Origin, usize)> = Vec::new();
-        let mut at_of: HashMap<Origin, usize> = HashMap::new();
+        let mut distinct: Vec<Origin> = Vec::new();
         let mut of_url: Vec<Option<usize>> = Vec::with_capacity(list.len());
         for url in list.iter() {
-            let origin = *by_prefix.entry(prefix(url)).or_insert_with(|| {
-                let origin = Origin::of(url).ok()?;
-                Some(*at_of.entry(origin.clone()).or_insert_with(|| {
-                    origins.push((origin, 0));
-                    origins.len() - 1
-                }))
+            let at = *by_prefix.entry(prefix(url)).or_insert_with(|| {
+                distinct.push(Origin::of(url).ok()?);
+                Some(distinct.len() - 1)
             });
-            if let Some(at) = origin {
-                origins[at].1 += 1;
-            }
-            of_url.push(origin);
+            of_url.push(at);
+        }
+        // Prefixes written differently can be one origin (`HTTPS://A.example:443`).
+        let mut by_origin: HashMap<&str, Option<usize>> = HashMap::new();
+        let mut origins: Vec<(Origin, usize)> = Vec::new();
+        let merged: Vec<Option<usize>> = distinct
+            .iter()
+            .map(|origin| {
+                *by_origin.entry(origin.as_str()).or_insert_with(|| {
+                    origins.push((origin.clone(), 0));
+                    Some(origins.len() - 1)
+                })
+            })
+            .collect();
+        let of_url: Vec<Option<usize>> = of_url
+            .into_iter()
+            .map(|at| at.and_then(|at| merged[at]))
+            .collect();
+        for &at in of_url.iter().flatten() {
+            origins[at].1 += 1;
         }
         // The chosen origin is the editor's, whether or not a URL has it.
         let governed = chosen
             .and_then(|chosen| Origin::of(chosen).ok())
             .or_else(|| origins.first().map(|(o, _)| o.clone()));
-        let kept: HashMap<&str, u32> = with_files
+        let kept: HashMap<&str, Option<usize>> = with_files
             .iter()
             .enumerate()
-            .map(|(i, origin)| (*origin, u32::try_from(i + 1).unwrap_or(NO_FILE)))
+            .map(|(i, origin)| (*origin, Some(i + 1)))
             .collect();
         let file_of_origin: Vec<u32> = origins
             .iter()
@@ -90,7 +104,11 @@ impl OriginSplit {
                 if Some(origin) == governed.as_ref() {
                     EDITOR_FILE
                 } else {
-                    kept.get(origin.as_str()).copied().unwrap_or(NO_FILE)
+                    kept.get(origin.as_str())
+                        .copied()
+                        .flatten()
+                        .and_then(|i| u32::try_from(i).ok())
+                        .unwrap_or(NO_FILE)
                 }
             })
             .collect();

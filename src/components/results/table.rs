@@ -105,11 +105,11 @@ pub fn ResultsTable() -> impl IntoView {
     // at the top (the focus stays in the editor).
     let revealed = use_table().revealed();
     Effect::new(move |_| {
-        let Some(request) = revealed.get() else {
+        let Some(position) = revealed.get() else {
             return;
         };
         if let Some(el) = scroll_ref.get_untracked() {
-            let top = request.position as f64 * ROW_HEIGHT;
+            let top = position as f64 * ROW_HEIGHT;
             let current = el.scroll_top() as f64;
             let height = el.client_height() as f64;
             if top < current || top + ROW_HEIGHT > current + height {
