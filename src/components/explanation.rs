@@ -13,10 +13,10 @@ use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::{use_check, use_inputs, use_selection, Inputs, Read};
+use crate::store::{use_check, use_inputs, use_selection, Inputs, Read, Shared};
 use crate::view_model::{
     category_label, line_range_label, verdict_str, CheckRun, ExplanationDetails, ExplanationView,
-    NearMissView, StepSources,
+    NearMissView, Results, StepSources,
 };
 
 /// The details of row `row` of `run`: the lazy chunk's entry (called from
@@ -146,16 +146,7 @@ fn why_not_view(misses: Vec<NearMissView>, more: usize, sources: Vec<Reference>)
 pub fn ExplanationPanel() -> impl IntoView {
     let selection = use_selection();
     let explanation = selection.explanation();
-    let (results, inputs) = (use_check().results(), use_inputs());
-    // The selected row's origin when it has no robots.txt here: no verdict
-    // to explain.
-    let no_file = Memo::new(move |_| {
-        let row = selection.row().get()?;
-        results.with(|r| {
-            let has_file = r.cell(row)?.has_file();
-            (!has_file).then(|| r.origin(row).map(|o| o.to_string()).unwrap_or_default())
-        })
-    });
+    let (results, inputs, row) = (use_check().results(), use_inputs(), selection.row());
     let wanted = RwSignal::new(false);
     Effect::new(move |_| {
         if selection.row().with(Option::is_some) && !wanted.get_untracked() {
@@ -172,7 +163,7 @@ pub fn ExplanationPanel() -> impl IntoView {
                 when=move || wanted.get()
                 fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
             >
-                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation, no_file, inputs))/>
+                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation, row, results, inputs))/>
             </Show>
         </section>
     }
@@ -186,13 +177,23 @@ pub fn ExplanationPanel() -> impl IntoView {
 )]
 fn explanation_steps(
     explanation: Memo<Option<ExplanationView>>,
-    no_file: Memo<Option<String>>,
+    row: Read<Option<usize>>,
+    results: Memo<Shared<Results>>,
     inputs: Inputs,
 ) -> Result<AnyView, ChunkError> {
+    // The selected row's origin when it has no robots.txt here: no verdict
+    // to explain.
+    let no_file = move || {
+        let row = row.get()?;
+        results.with(|r| {
+            let has_file = r.cell(row)?.has_file();
+            (!has_file).then(|| r.origin(row).map(|o| o.to_string()).unwrap_or_default())
+        })
+    };
     let details = details_of(explanation);
     Ok(view! {
             {move || match explanation.get() {
-                None => match no_file.get() {
+                None => match no_file() {
                     Some(origin) => {
                         let write = origin.clone();
                         view! {
