@@ -104,12 +104,12 @@ impl Results {
     }
 
     /// The file a row was checked against: [`EDITOR_FILE`], a kept one, or
-    /// [`NO_FILE`].
+    /// [`NO_FILE`](super::NO_FILE).
     pub fn file(&self, row: usize) -> u32 {
         self.files.file_of_url(self.position(row).0)
     }
 
-    /// A file as fetched, `None` for [`NO_FILE`].
+    /// A file as fetched, `None` for [`NO_FILE`](super::NO_FILE).
     pub fn fetched_of(&self, file: u32) -> Option<&FetchedDocument> {
         match file {
             EDITOR_FILE => Some(&self.fetched),
