@@ -143,7 +143,7 @@ test('a line chosen in the editor brings the first result it decides into the ta
   await setField(page, 'agent-input', 'Googlebot');
   // 3,000 URLs: line 3 decides only the last 10, far down the table.
   const urls = Array.from({ length: 3000 }, (_, i) => (i < 2990 ? `/a/${i}` : `/late/${i}`));
-  await pasteUrls(page, urls.join('\n'));
+  await setField(page, 'urls-input', urls.join('\n'));
   await expect(page.getByTestId('results-summary')).toHaveAttribute('data-total', '3000');
   const list = page.locator('#results-list');
   const first = page.locator('[data-testid=result-row][data-url="/late/2990"]');

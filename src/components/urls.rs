@@ -83,7 +83,8 @@ pub fn UrlInput() -> impl IntoView {
             </Show>
             {move || {
                 let with_files = site_origins.get();
-                origins.with(|split| {
+                origins.with(|files| {
+                    let split = &files.split;
                     (split.origins.len() > 1 || !with_files.is_empty()).then(|| origin_choice(inputs, split, &with_files))
                 })
             }}

@@ -87,7 +87,7 @@ impl Check {
         Effect::new(move |_| {
             let document = inputs.document(Side::After).get();
             let urls = inputs.url_set().get();
-            let files = inputs.origin_files().get();
+            let files = inputs.origins().get();
             let fetched = FetchedDocument::new(document.0.clone(), inputs.fetch().get());
             // The comparison is part of the results: a new version before
             // (or compare turned on or off) starts them anew.

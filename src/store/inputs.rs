@@ -85,8 +85,7 @@ pub struct Inputs {
     origin: RwSignal<Option<String>>,
     /// The robots.txt files of other origins (see [`Inputs::switch_origin`]).
     sites: RwSignal<Vec<SiteFile>>,
-    origins: Memo<Shared<OriginSplit>>,
-    origin_files: Memo<Shared<OriginFiles>>,
+    origins: Memo<Shared<OriginFiles>>,
     /// Milliseconds the last parse of the draft took, until a check counts
     /// it (see [`Inputs::take_parse_ms`]).
     parse_ms: StoredValue<f64>,
@@ -106,12 +105,13 @@ impl Inputs {
         let before = RwSignal::new(initial.before.unwrap_or_default());
         let size_limited = RwSignal::new(true);
         let parse_ms = StoredValue::new(0.0);
-        let parses = StoredValue::new(Vec::<Arc<Document>>::new());
+        let parses: Parses = Arc::default();
         let sites = RwSignal::new(initial.sites);
+        let editor_parses = parses.clone();
         let document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
             let start = host.get().now_ms();
-            let document = robots.with(|text| parsed(parses, text, mode, limited));
+            let document = robots.with(|text| parsed(&editor_parses, text, mode, limited));
             parse_ms.set_value(host.get().now_ms() - start);
             Shared(document)
         });
@@ -135,33 +135,34 @@ impl Inputs {
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
         let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
         let origin = RwSignal::new(initial.origin);
+        // The URL list grouped by origin and the kept files parsed, in one
+        // value (a keystroke in the editor changes neither).
         let origins = Memo::new(move |_| {
+            let (mode, limited, compare) = (mode.get(), size_limited.get(), compare.get());
             url_set.with(|set| {
                 origin.with(|chosen| {
                     sites.with(|sites| {
                         let with_files: Vec<&str> =
                             sites.iter().map(|s| s.origin.as_str()).collect();
-                        Shared::new(OriginSplit::new(set, chosen.as_deref(), &with_files))
+                        let split = OriginSplit::new(set, chosen.as_deref(), &with_files);
+                        let parse = |text: &str| parsed(&parses, text, mode, limited);
+                        let sites = sites
+                            .iter()
+                            .map(|site| {
+                                let before = site.before.as_deref().filter(|_| compare).map(parse);
+                                SiteDocument::new(
+                                    site.origin.clone(),
+                                    parse(&site.robots_txt),
+                                    before,
+                                )
+                            })
+                            .collect();
+                        Shared::new(OriginFiles {
+                            split: Arc::new(split),
+                            sites,
+                        })
                     })
                 })
-            })
-        });
-        let origin_files = Memo::new(move |_| {
-            let split = origins.get();
-            let (mode, limited, compare) = (mode.get(), size_limited.get(), compare.get());
-            let files = sites.with(|sites| {
-                sites
-                    .iter()
-                    .map(|site| {
-                        let parse = |text: &str| parsed(parses, text, mode, limited);
-                        let before = site.before.as_deref().filter(|_| compare).map(parse);
-                        SiteDocument::new(site.origin.clone(), parse(&site.robots_txt), before)
-                    })
-                    .collect()
-            });
-            Shared::new(OriginFiles {
-                split: split.0,
-                sites: files,
             })
         });
         Inputs {
@@ -186,7 +187,6 @@ impl Inputs {
             origin,
             sites,
             origins,
-            origin_files,
             parse_ms,
             messages,
             host,
@@ -241,9 +241,10 @@ impl Inputs {
         self.url_set
     }
 
-    /// The URL list grouped by origin: which origin the editor's robots.txt
-    /// is for, and which file each URL is checked against.
-    pub fn origins(&self) -> Memo<Shared<OriginSplit>> {
+    /// The URL list grouped by origin (which origin the editor's robots.txt
+    /// is for, which file each URL is checked against) and the other
+    /// origins' files, parsed.
+    pub fn origins(&self) -> Memo<Shared<OriginFiles>> {
         self.origins
     }
 
@@ -251,12 +252,6 @@ impl Inputs {
     pub fn site_origins(&self) -> Memo<Vec<String>> {
         let sites = self.sites;
         Memo::new(move |_| sites.with(|s| s.iter().map(|s| s.origin.clone()).collect()))
-    }
-
-    /// The other origins' files, parsed, and which file each URL is
-    /// checked against (its origin's; the editor's for paths).
-    pub fn origin_files(&self) -> Memo<Shared<OriginFiles>> {
-        self.origin_files
     }
 
     /// Whether the URL list is edited in its text field; a list too large
@@ -394,7 +389,7 @@ impl Inputs {
     pub fn switch_origin(&self, origin: String) {
         let current = self
             .origins
-            .with_untracked(|s| s.governed.as_ref().map(|o| o.to_string()));
+            .with_untracked(|f| f.split.governed.as_ref().map(|o| o.to_string()));
         if current.as_deref() == Some(origin.as_str()) {
             return;
         }
@@ -658,33 +653,33 @@ fn with_lf(text: String) -> String {
     }
 }
 
+/// The parses in use (see [`parsed`]). A mutex rather than a
+/// `StoredValue`: the memos that share it need only a lock, and the page's
+/// first load is smaller without another arena type.
+type Parses = Arc<std::sync::Mutex<Vec<Arc<Document>>>>;
+
 /// `text` parsed, or the parse of the same text in use elsewhere: the
 /// files of the origins are parsed once, and a file moving between the
 /// editor and the kept files (choosing another origin) keeps its parse, so
 /// its URLs keep their rows. `parses` holds only parses something else
 /// still holds (the editor, the kept files, the results): no more memory
 /// than those.
-fn parsed(
-    parses: StoredValue<Vec<Arc<Document>>>,
-    text: &str,
-    mode: Mode,
-    limited: bool,
-) -> Arc<Document> {
-    let reused = parses.try_update_value(|parses| {
-        let same =
-            |d: &Arc<Document>| d.mode() == mode && d.size_limited == limited && *d.text == *text;
-        let document = match parses.iter().find(|d| same(d)) {
-            Some(document) => document.clone(),
-            None => {
-                let document = Arc::new(Document::new(text, mode, limited));
-                parses.push(document.clone());
-                document
-            }
-        };
-        parses.retain(|d| Arc::strong_count(d) > 1);
-        document
-    });
-    reused.unwrap_or_else(|| Arc::new(Document::new(text, mode, limited)))
+fn parsed(parses: &Parses, text: &str, mode: Mode, limited: bool) -> Arc<Document> {
+    let Ok(mut parses) = parses.lock() else {
+        return Arc::new(Document::new(text, mode, limited));
+    };
+    let same =
+        |d: &&Arc<Document>| d.mode() == mode && d.size_limited == limited && *d.text == *text;
+    let document = match parses.iter().find(same) {
+        Some(document) => document.clone(),
+        None => {
+            let document = Arc::new(Document::new(text, mode, limited));
+            parses.push(document.clone());
+            document
+        }
+    };
+    parses.retain(|d| Arc::strong_count(d) > 1);
+    document
 }
 
 /// Sets `field` to `text`, unless it holds that already.

@@ -34,9 +34,6 @@ pub struct Table {
     by_rule: RwSignal<bool>,
     matrix: RwSignal<bool>,
     rows: Memo<Shared<TableView>>,
-    /// The latest table position asked to be in view (set anew, and so
-    /// notified, by every request).
-    revealed: RwSignal<Option<usize>>,
     check: Check,
     messages: Messages,
     host: HostRef,
@@ -54,7 +51,6 @@ impl Table {
             by_rule: RwSignal::new(false),
             matrix: RwSignal::new(false),
             rows,
-            revealed: RwSignal::new(None),
             check,
             messages,
             host,
@@ -101,23 +97,15 @@ impl Table {
         self.query.update(|q| q.order = order);
     }
 
-    /// The latest table position asked to be brought into view.
-    pub fn revealed(&self) -> Read<Option<usize>> {
-        Read::of(self.revealed)
-    }
-
-    /// A line chosen in the editor: brings the first result it decides
-    /// into the table's view (the filters stay; *Show them* narrows the
-    /// table to them). Nothing moves when the line decides no result
-    /// shown.
-    pub fn reveal_line(&self, line: u32) {
-        let position = self.check.run().with_untracked(|run| {
+    /// The table position of the first result the rule on `line` decides
+    /// (of the editor's file), when one is shown: where a line chosen in
+    /// the editor brings the table (the filters stay; *Show them* narrows
+    /// the table to them).
+    pub fn first_decided(&self, line: u32) -> Option<usize> {
+        self.check.run().with_untracked(|run| {
             self.rows
                 .with_untracked(|view| view.first_decided_by(run.results(), line))
-        });
-        if position.is_some() {
-            self.revealed.set(position);
-        }
+        })
     }
 
     /// Shows the rows one rule (or no rule) decided, in the rows view.

@@ -956,16 +956,16 @@ fn a_line_chosen_in_the_editor_brings_its_first_result_into_view() {
         .collect();
     let h = Harness::new(values(ROBOTS, "Googlebot, bingbot", &urls));
     let table = h.store.table;
-    assert_eq!(table.revealed().get_untracked(), None);
-    table.reveal_line(2);
     // URL 200, first crawler: position 400 of the unfiltered table.
-    assert_eq!(table.revealed().get_untracked(), Some(400));
-    // A line that decides nothing (a User-agent line) moves nothing.
-    table.reveal_line(1);
-    assert_eq!(table.revealed().get_untracked(), Some(400));
+    assert_eq!(table.first_decided(2), Some(400));
+    // A line that decides nothing (a User-agent line): nowhere to go.
+    assert_eq!(table.first_decided(1), None);
     // With only disallowed rows shown, the position follows the filter.
     table.filter_verdict(VerdictFilter::Disallowed);
     h.settle();
-    table.reveal_line(2);
-    assert_eq!(table.revealed().get_untracked(), Some(0));
+    assert_eq!(table.first_decided(2), Some(0));
+    // Rows the filter hides: nowhere to go.
+    table.filter_text("/open/".into());
+    h.settle();
+    assert_eq!(table.first_decided(2), None);
 }

@@ -133,8 +133,8 @@ pub fn Editor(side: Side) -> impl IntoView {
     let table = use_table();
     let choose_line = move |line: u32| {
         caret_line.set(Some(line));
-        if side == Side::After {
-            table.reveal_line(line);
+        if let Some(position) = table.first_decided(line).filter(|_| side == Side::After) {
+            crate::components::results::reveal_position(position);
         }
     };
 

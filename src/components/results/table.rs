@@ -16,6 +16,13 @@ use crate::view_model::{
 
 /// Height of a row in pixels; the stylesheet's `--row-height` is the same.
 const ROW_HEIGHT: f64 = 44.0;
+
+/// Scrolls the table (when it shows rows) so that `position` is in view,
+/// at the top unless it is in view already; the focus stays where it is
+/// (a line chosen in the editor brings its first result into view).
+pub fn reveal_position(position: usize) {
+    browser::scroll_into_view_within("results-list", position as f64 * ROW_HEIGHT, ROW_HEIGHT);
+}
 /// Up to this many rows, every row is in the page.
 const ALL_ROWS_UP_TO: usize = 200;
 /// Rows drawn above and below the visible ones.
@@ -101,23 +108,6 @@ pub fn ResultsTable() -> impl IntoView {
             });
         }
     };
-    // A line chosen in the editor: its first result scrolled into view,
-    // at the top (the focus stays in the editor).
-    let revealed = use_table().revealed();
-    Effect::new(move |_| {
-        let Some(position) = revealed.get() else {
-            return;
-        };
-        if let Some(el) = scroll_ref.get_untracked() {
-            let top = position as f64 * ROW_HEIGHT;
-            let current = el.scroll_top() as f64;
-            let height = el.client_height() as f64;
-            if top < current || top + ROW_HEIGHT > current + height {
-                el.set_scroll_top(top as i32);
-            }
-            scroll_top.set(el.scroll_top() as f64);
-        }
-    });
     let on_keydown = move |event: ev::KeyboardEvent| {
         if event.ctrl_key() || event.meta_key() || event.alt_key() {
             return;
