@@ -235,3 +235,28 @@ test('a 200 MB robots.txt file is refused before it is read (B-200M-robots)', as
     expect(await answers(page)).toBe(true);
   });
 });
+
+test('a 12 MB paste into the robots.txt editor is refused with a message and the file kept', async ({ page }) => {
+  await gotoApp(page);
+  const field = page.getByTestId('robots-input');
+  const before = await field.inputValue();
+  const summary = page.getByTestId('results-summary');
+  const total = await summary.getAttribute('data-total');
+  // A paste as the browser delivers it: one event carrying the text; the
+  // page either cancels it or lets the field take it.
+  const taken = await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="robots-input"]');
+    el.focus();
+    el.select();
+    const data = new DataTransfer();
+    data.setData('text/plain', 'User-agent: *\n' + 'Disallow: /a/path/long/enough/to/count\n'.repeat(310_000));
+    return el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  expect(taken).toBe(false);
+  await expect(page.getByTestId('notice')).toContainText(
+    'The paste was not taken: with it this robots.txt would be 12.1 MB, and a robots.txt may hold at most 10.0 MB here',
+  );
+  await expect(field).toHaveValue(before);
+  await expect(summary).toHaveAttribute('data-total', total);
+  expect(await answers(page)).toBe(true);
+});

@@ -26,7 +26,9 @@ use super::state::Read;
 use crate::link::SiteFile;
 use crate::samples;
 use crate::split::ChunkError;
-use crate::view_model::limits::{file_refusal, MAX_ROBOTS_FILE_BYTES, MAX_URL_FILES_BYTES};
+use crate::view_model::limits::{
+    file_refusal, paste_refusal, MAX_ROBOTS_FILE_BYTES, MAX_URL_FILES_BYTES,
+};
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
     add_specs, normalize_newlines, open_robots, open_urls, remove_spec, too_large_to_edit,
@@ -354,6 +356,20 @@ impl Inputs {
     /// beside the line they mean.
     pub fn edit_text(&self, side: Side, text: String) {
         set_if_changed(self.text_signal(side), with_lf(text));
+    }
+
+    /// Offered a robots.txt editor's text with a paste or a program's
+    /// insert in it: gives it back to the field, unless it is over a
+    /// robots.txt's size limit, which is said (`None`: the field must not
+    /// take it, and keeps its text).
+    pub fn take_robots_paste(&self, text: String) -> Option<String> {
+        match paste_refusal(text.len()) {
+            None => Some(text),
+            Some(why) => {
+                self.messages.warn(why);
+                None
+            }
+        }
     }
 
     /// The crawler field as typed.

@@ -80,9 +80,33 @@ pub fn file_refusal(
     ))
 }
 
+/// Why a paste or a program's insert into a robots.txt editor is not
+/// taken, if the editor's text would then be `size` bytes, over the limit
+/// a robots.txt file has ([`MAX_ROBOTS_FILE_BYTES`]). The field is left as
+/// it was: the browser's own text field takes seconds to lay out a few
+/// megabytes, and tens of them froze the page with no word.
+pub fn paste_refusal(size: usize) -> Option<String> {
+    (size > MAX_ROBOTS_FILE_BYTES).then(|| {
+        format!(
+            "The paste was not taken: with it this robots.txt would be {}, and a robots.txt may hold at most {} here (Google reads only its first 500 KiB). The file is as it was.",
+            format_size(size),
+            format_size(MAX_ROBOTS_FILE_BYTES)
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_paste_past_the_robots_file_limit_is_refused_with_the_sizes() {
+        assert_eq!(paste_refusal(MAX_ROBOTS_FILE_BYTES), None);
+        assert_eq!(
+            paste_refusal(12_000_017).unwrap(),
+            "The paste was not taken: with it this robots.txt would be 12.0 MB, and a robots.txt may hold at most 10.0 MB here (Google reads only its first 500 KiB). The file is as it was."
+        );
+    }
 
     #[test]
     fn checks_over_the_row_or_crawler_limit_are_refused_with_what_to_do() {

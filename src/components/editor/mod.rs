@@ -236,7 +236,11 @@ pub fn Editor(side: Side) -> impl IntoView {
                         aria-describedby=format!("{} {}", id(side, "line-info"), id(side, "editor-help"))
                         prop:value=reloaded(text, inputs.reloads())
                         on:input=field.on_input(edit)
-                        on:beforeinput=field.on_beforeinput(Some, edit)
+                        on:paste=field.on_paste(move |text| inputs.take_robots_paste(text))
+                        on:beforeinput=field.on_beforeinput(
+                            move |text| inputs.take_robots_paste(text),
+                            edit,
+                        )
                         on:scroll=move |_| measure()
                         on:keyup=move |_| update_caret()
                         on:click=move |_| update_caret()
