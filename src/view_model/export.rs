@@ -178,6 +178,52 @@ mod tests {
     const ROBOTS: &str = "User-agent: *\nDisallow: /private\nDissallow: /typo\n";
 
     #[test]
+    fn each_row_is_written_from_its_own_file_and_rows_without_one_are_left_out() {
+        use crate::view_model::{OriginFiles, OriginSplit, SiteDocument};
+        let urls = Arc::new(UrlSet::parse(
+            "https://a.example/private\nhttps://c.example/private\nhttps://b.example/private",
+        ));
+        let split = OriginSplit::new(&urls, None, &["https://b.example"]);
+        let site = SiteDocument::new(
+            "https://b.example".into(),
+            doc("User-agent: *\nAllow: /\n", Mode::Google),
+            None,
+        );
+        let files = Arc::new(OriginFiles {
+            split: Arc::new(split),
+            sites: vec![site],
+        });
+        let r = Results::of_origins(
+            FetchedDocument::as_usual(doc(ROBOTS, Mode::Google)),
+            files,
+            &CrawlerList::parse("bingbot"),
+            urls,
+        );
+        let run = CheckRun::compared_at_once(Arc::new(r));
+        let view = Arc::new(TableView::new(&run, &TableQuery::default()));
+        assert_eq!(view.len(), 3);
+        let json = ExportJob::new(ExportFormat::Json, run, view).all();
+        let records: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+        let written: Vec<(&str, bool, u64)> = records
+            .iter()
+            .map(|r| {
+                (
+                    r["url"].as_str().unwrap(),
+                    r["allowed"].as_bool().unwrap(),
+                    r["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            written,
+            [
+                ("https://a.example/private", false, 2),
+                ("https://b.example/private", true, 2),
+            ]
+        );
+    }
+
+    #[test]
     fn csv_has_the_record_columns_and_quotes_what_needs_it() {
         let csv = job(
             ExportFormat::Csv,

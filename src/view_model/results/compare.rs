@@ -219,7 +219,8 @@ fn diff_of<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{live_and_draft, results};
+    use super::super::testing::{doc, live_and_draft, results};
+    use super::super::CheckJob;
     use super::*;
 
     #[test]
@@ -243,6 +244,52 @@ mod tests {
             .collect();
         assert_eq!(per, [(1, 1), (0, 2)]);
         assert_eq!(comparison.rows(), [0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn each_row_is_compared_with_its_own_files_other_side() {
+        use crate::view_model::{
+            CrawlerList, OriginFiles, OriginSplit, SiteDocument, UrlSet, NO_FILE,
+        };
+        let urls = Arc::new(UrlSet::parse(
+            "https://a.example/x\nhttps://b.example/x\nhttps://c.example/x",
+        ));
+        let split = Arc::new(OriginSplit::new(&urls, None, &["https://b.example"]));
+        let crawlers = CrawlerList::parse("Googlebot");
+        // The other reading: b.example's typo reads differently under RFC
+        // 9309; a.example's file has none; c.example has no file.
+        let site = SiteDocument::new(
+            "https://b.example".into(),
+            doc("User-agent: *\nDissallow: /x\n", Mode::Google),
+            Some(doc("User-agent: *\nAllow: /\n", Mode::Google)),
+        );
+        let files = Arc::new(OriginFiles {
+            split: split.clone(),
+            sites: vec![site],
+        });
+        let editor = FetchedDocument::as_usual(doc("User-agent: *\nDisallow: /y\n", Mode::Google));
+        let r = Arc::new(Results::of_origins(
+            editor.clone(),
+            files.clone(),
+            &crawlers,
+            urls.clone(),
+        ));
+        assert_eq!(r.file(2), NO_FILE);
+        let run = CheckRun::compared_at_once(r);
+        assert_eq!(run.comparison().rows(), [1]);
+        assert!(run.comparison().get(1).unwrap().allowed());
+        // Compare mode: b.example's row against its own version before
+        // (which allowed it); a.example's file has no version before here,
+        // so the editor's side compares with its own.
+        let mut job = CheckJob::new(editor, files, &crawlers, urls)
+            .compared_with(Some(doc("User-agent: *\nDisallow: /y\n", Mode::Google)));
+        job.run(usize::MAX);
+        let run = CheckRun::compared_at_once(Arc::new(job.finish()));
+        assert_eq!(run.comparison().against, Against::Before);
+        assert_eq!(run.comparison().rows(), [1]);
+        assert_eq!(run.comparison().counts.newly_disallowed, 1);
+        assert!(run.comparison().other_of(1).is_some());
+        assert!(run.comparison().other_of(NO_FILE).is_none());
     }
 
     #[test]
