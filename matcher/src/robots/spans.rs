@@ -183,7 +183,7 @@ impl Spans {
         let priority = |p: &[u8]| u32::try_from(p.len()).unwrap_or(u32::MAX);
         let rule = &self.rules[id];
         let value = self.bytes(rule.value);
-        match glance(value, path) {
+        match glance(value, path, mode) {
             Glance::Differs => return None,
             Glance::Prefix => return Some(priority(value)),
             // Read as written when that is its normalised form, and an
