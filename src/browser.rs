@@ -474,6 +474,23 @@ pub async fn next_task() {
     gloo_timers::future::TimeoutFuture::new(0).await;
 }
 
+/// Scrolls the element `id` so that its content from `top` to `top +
+/// height` (pixels) is in view: to `top` unless it is in view already.
+/// Its scroll event follows, as for a scroll by hand.
+pub fn scroll_into_view_within(id: &str, top: f64, height: f64) {
+    let Some(element) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+    else {
+        return;
+    };
+    let current = element.scroll_top() as f64;
+    let shown = element.client_height() as f64;
+    if top < current || top + height > current + shown {
+        element.set_scroll_top(top as i32);
+    }
+}
+
 /// Focuses an element found by CSS selector; true if one was found.
 pub fn focus_selector(selector: &str) -> bool {
     let element = window()

@@ -573,6 +573,23 @@ pub fn parse(argv: impl IntoIterator<Item = OsString>) -> Result<Parsed, CliErro
                     ),
                 ))
             }
+            // clap does not say which argument: name it.
+            ErrorKind::InvalidUtf8 => {
+                let (at, arg) = argv
+                    .iter()
+                    .enumerate()
+                    .find(|(_, arg)| arg.to_str().is_none())
+                    .map_or((0, Default::default()), |(at, arg)| {
+                        (at, arg.to_string_lossy())
+                    });
+                Err(CliError::usage(
+                    command_of(&argv),
+                    format!(
+                        "argument {at} ({}) is not valid UTF-8; file names, URLs and crawler names must be (percent-encode other bytes in a URL)",
+                        crate::text::printable(&arg)
+                    ),
+                ))
+            }
             _ => Err(CliError::usage(command_of(&argv), one_line(&error))),
         },
     }
@@ -673,5 +690,24 @@ mod tests {
         assert!(error(&[]).starts_with("missing command"));
         assert!(error(&["check", "--timeout", "0"]).contains("more than 0 and at most 3600"));
         assert!(error(&["check", "--fetch-status", "down"]).contains("not a fetch outcome"));
+    }
+
+    #[test]
+    fn an_argument_that_is_not_utf8_is_named() {
+        use std::os::unix::ffi::OsStringExt;
+        let args = [
+            OsString::from("check"),
+            OsString::from("--robots"),
+            OsString::from("robots.txt"),
+            OsString::from_vec(b"/private\xff\xfe".to_vec()),
+        ];
+        let message = match parse(args) {
+            Err(e) => e.to_string(),
+            Ok(_) => panic!("accepted"),
+        };
+        assert!(
+            message.contains("argument 4 (/private\u{fffd}\u{fffd}) is not valid UTF-8"),
+            "{message}"
+        );
     }
 }

@@ -66,3 +66,33 @@ fn fix_without_dry_run_refuses_stdin() {
         .unwrap()
         .contains("add --dry-run"));
 }
+
+#[test]
+fn fix_leaves_a_file_that_is_not_text_alone() {
+    let dir = std::env::temp_dir().join(format!("robotstxt-fix-bin-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("robots.bin");
+    // Random-looking bytes with NULs, and lines a fix would rewrite.
+    let bytes: Vec<u8> = b"\x00\x9f\x01Disallow /x\n\x00\xff\xfe\nUser-agent *\n"
+        .iter()
+        .copied()
+        .cycle()
+        .take(4_000)
+        .collect();
+    std::fs::write(&file, &bytes).unwrap();
+    let run = robotstxt()
+        .args(["lint", "--fix"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(run.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "not fixed: it holds NUL bytes, so it may not be a text file; fix it by hand"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("written"), "{stderr}");
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

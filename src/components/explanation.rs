@@ -13,10 +13,10 @@ use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::{reference_link, verdict_badge, LineLink};
-use crate::store::{use_check, use_selection, Read};
+use crate::store::{use_check, use_inputs, use_selection, Inputs, Read, Shared};
 use crate::view_model::{
     category_label, line_range_label, verdict_str, CheckRun, ExplanationDetails, ExplanationView,
-    NearMissView, StepSources,
+    NearMissView, Results, StepSources,
 };
 
 /// The details of row `row` of `run`: the lazy chunk's entry (called from
@@ -144,10 +144,12 @@ fn why_not_view(misses: Vec<NearMissView>, more: usize, sources: Vec<Reference>)
 /// after the one that drew the first verdicts.
 #[component]
 pub fn ExplanationPanel() -> impl IntoView {
-    let explanation = use_selection().explanation();
+    let selection = use_selection();
+    let explanation = selection.explanation();
+    let (results, inputs, row) = (use_check().results(), use_inputs(), selection.row());
     let wanted = RwSignal::new(false);
     Effect::new(move |_| {
-        if explanation.with(Option::is_some) && !wanted.get_untracked() {
+        if selection.row().with(Option::is_some) && !wanted.get_untracked() {
             spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;
                 wanted.set(true);
@@ -161,7 +163,7 @@ pub fn ExplanationPanel() -> impl IntoView {
                 when=move || wanted.get()
                 fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
             >
-                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation))/>
+                <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation, row, results, inputs))/>
             </Show>
         </section>
     }
@@ -173,11 +175,40 @@ pub fn ExplanationPanel() -> impl IntoView {
     feature = "split",
     wasm_split_helpers::wasm_split(explanation, fallible)
 )]
-fn explanation_steps(explanation: Memo<Option<ExplanationView>>) -> Result<AnyView, ChunkError> {
+fn explanation_steps(
+    explanation: Memo<Option<ExplanationView>>,
+    row: Read<Option<usize>>,
+    results: Memo<Shared<Results>>,
+    inputs: Inputs,
+) -> Result<AnyView, ChunkError> {
+    // The selected row's origin when it has no robots.txt here: no verdict
+    // to explain.
+    let no_file = move || {
+        let row = row.get()?;
+        results.with(|r| {
+            let has_file = r.cell(row)?.has_file();
+            (!has_file).then(|| r.origin(row).map(|o| o.to_string()).unwrap_or_default())
+        })
+    };
     let details = details_of(explanation);
     Ok(view! {
             {move || match explanation.get() {
-                None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
+                None => match no_file() {
+                    Some(origin) => {
+                        let write = origin.clone();
+                        view! {
+                            <p data-testid="explain-no-file">
+                                "No robots.txt given for "<code>{origin}</code>
+                                ": this URL has no verdict. A robots.txt governs only its own origin (RFC 9309 2.3), so no other file here says anything about it. "
+                                <button type="button" class="button button-small" data-testid="write-origin-file" on:click=move |_| inputs.switch_origin(write.clone())>
+                                    "Write its robots.txt"
+                                </button>
+                            </p>
+                        }
+                        .into_any()
+                    }
+                    None => view! { <p class="muted">"Select a result to see how it was decided."</p> }.into_any(),
+                },
                 Some(e) => {
                     let matches = e.matches.clone();
                     view! {

@@ -139,6 +139,7 @@ fn verdict_symbol(verdict: MatrixVerdict) -> &'static str {
         MatrixVerdict::Allowed => "✓",
         MatrixVerdict::Disallowed => "✕",
         MatrixVerdict::Mixed => "◐",
+        MatrixVerdict::NoFile => "?",
     }
 }
 

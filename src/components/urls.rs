@@ -83,7 +83,8 @@ pub fn UrlInput() -> impl IntoView {
             </Show>
             {move || {
                 let with_files = site_origins.get();
-                origins.with(|split| {
+                origins.with(|files| {
+                    let split = &files.split;
                     (split.origins.len() > 1 || !with_files.is_empty()).then(|| origin_choice(inputs, split, &with_files))
                 })
             }}
@@ -98,7 +99,8 @@ pub fn UrlInput() -> impl IntoView {
 /// URLs on several origins (or files for several): which origin the
 /// robots.txt in the editor is for, and each origin with its URLs and
 /// whether it has a file; choosing one shows its file (see
-/// `Inputs::switch_origin`).
+/// `Inputs::switch_origin`). Every URL is checked against its own
+/// origin's file; one of an origin without a file has no verdict.
 fn origin_choice(inputs: Inputs, split: &OriginSplit, with_files: &[String]) -> impl IntoView {
     let governed = split
         .governed
@@ -123,7 +125,7 @@ fn origin_choice(inputs: Inputs, split: &OriginSplit, with_files: &[String]) -> 
             } else if with_files.contains(&origin) {
                 "robots.txt kept"
             } else {
-                "no robots.txt"
+                "no robots.txt: no verdict"
             };
             let label = format!("{origin}: {}, {file}", plural(n, "URL", "URLs"));
             view! { <option value=origin.clone() selected=origin == governed>{label}</option> }
@@ -131,13 +133,14 @@ fn origin_choice(inputs: Inputs, split: &OriginSplit, with_files: &[String]) -> 
         .collect_view();
     view! {
         <p class="small origin-choice" data-testid="origins-note">
-            <label for="origin-select">"A robots.txt governs only its own origin (scheme, host, port). The editor's file is for "</label>
+            <label for="origin-select">"Each URL is checked against its own origin's robots.txt (scheme, host, port). The editor shows the file for "</label>
             <select id="origin-select" data-testid="origin-select" on:change=move |ev| inputs.switch_origin(event_target_value(&ev))>
                 {options}
             </select>
-            {(split.others > 0).then(|| format!(
-                ". {} of other origins are not checked against it: choose an origin to edit or paste its robots.txt and check its URLs.",
-                plural(split.others, "URL", "URLs")
+            {(split.without_file > 0).then(|| format!(
+                ". {} of origins with no robots.txt here {} no verdict: choose an origin to paste its robots.txt.",
+                plural(split.without_file, "URL", "URLs"),
+                if split.without_file == 1 { "has" } else { "have" },
             ))}
         </p>
     }

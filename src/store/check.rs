@@ -86,7 +86,8 @@ impl Check {
     fn drive(self, inputs: Inputs) {
         Effect::new(move |_| {
             let document = inputs.document(Side::After).get();
-            let urls = inputs.checked_urls().get();
+            let urls = inputs.url_set().get();
+            let files = inputs.origins().get();
             let fetched = FetchedDocument::new(document.0.clone(), inputs.fetch().get());
             // The comparison is part of the results: a new version before
             // (or compare turned on or off) starts them anew.
@@ -94,10 +95,13 @@ impl Check {
                 .compare()
                 .get()
                 .then(|| inputs.document(Side::Before).get().0);
+            // Rows of files that did not change are kept (see `CheckJob`).
+            let previous = self.run.with_untracked(|run| run.results().clone());
             let job = inputs
                 .crawlers()
-                .with(|crawlers| CheckJob::new(fetched, crawlers, urls.0.clone()))
-                .compared_with(before);
+                .with(|crawlers| CheckJob::new(fetched, files.0.clone(), crawlers, urls.0.clone()))
+                .compared_with(before)
+                .reusing(previous);
             let generation = self.generation.get_value().wrapping_add(1);
             self.generation.set_value(generation);
             let start = self.host.get().now_ms();

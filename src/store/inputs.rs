@@ -10,6 +10,8 @@
 //! choices, and edits of the file ([`Inputs::apply_fix`],
 //! [`Inputs::insert_ai_block`]).
 
+use std::sync::Arc;
+
 use robots_matcher::tools::line_diff::LineDiff;
 use robots_matcher::tools::lint::Fix;
 use robots_matcher::{FetchOutcome, Mode};
@@ -30,7 +32,8 @@ use crate::view_model::limits::{
 use crate::view_model::text::utf16_range;
 use crate::view_model::{
     add_specs, normalize_newlines, open_robots, open_urls, remove_spec, too_large_to_edit,
-    AiPolicy, CrawlerList, Document, InputValues, Opened, OriginSplit, UrlFile, UrlSet,
+    AiPolicy, CrawlerList, Document, InputValues, Opened, OriginFiles, OriginSplit, SiteDocument,
+    UrlFile, UrlSet,
 };
 
 /// Which version of the robots.txt: the one checked (the draft, in compare
@@ -84,8 +87,7 @@ pub struct Inputs {
     origin: RwSignal<Option<String>>,
     /// The robots.txt files of other origins (see [`Inputs::switch_origin`]).
     sites: RwSignal<Vec<SiteFile>>,
-    origins: Memo<Shared<OriginSplit>>,
-    checked_urls: Memo<Shared<UrlSet>>,
+    origins: Memo<Shared<OriginFiles>>,
     /// Milliseconds the last parse of the draft took, until a check counts
     /// it (see [`Inputs::take_parse_ms`]).
     parse_ms: StoredValue<f64>,
@@ -105,12 +107,15 @@ impl Inputs {
         let before = RwSignal::new(initial.before.unwrap_or_default());
         let size_limited = RwSignal::new(true);
         let parse_ms = StoredValue::new(0.0);
+        let parses: Parses = Arc::default();
+        let sites = RwSignal::new(initial.sites);
+        let editor_parses = parses.clone();
         let document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
             let start = host.get().now_ms();
-            let document = robots.with(|text| Shared::new(Document::new(text, mode, limited)));
+            let document = robots.with(|text| parsed(&editor_parses, text, mode, limited));
             parse_ms.set_value(host.get().now_ms() - start);
-            document
+            Shared(document)
         });
         let before_document = Memo::new(move |_| {
             let (mode, limited) = (mode.get(), size_limited.get());
@@ -132,24 +137,35 @@ impl Inputs {
             Memo::new(move |_| agents.with(|text| Shared::new(CrawlerList::parse(text))));
         let url_set = Memo::new(move |_| urls.with(|text| Shared::new(UrlSet::parse(text))));
         let origin = RwSignal::new(initial.origin);
-        let sites = RwSignal::new(initial.sites);
+        // The URL list grouped by origin and the kept files parsed, in one
+        // value (a keystroke in the editor changes neither).
         let origins = Memo::new(move |_| {
+            let (mode, limited, compare) = (mode.get(), size_limited.get(), compare.get());
             url_set.with(|set| {
                 origin.with(|chosen| {
                     sites.with(|sites| {
                         let with_files: Vec<&str> =
                             sites.iter().map(|s| s.origin.as_str()).collect();
-                        Shared::new(OriginSplit::new(set, chosen.as_deref(), &with_files))
+                        let split = OriginSplit::new(set, chosen.as_deref(), &with_files);
+                        let parse = |text: &str| parsed(&parses, text, mode, limited);
+                        let sites = sites
+                            .iter()
+                            .map(|site| {
+                                let before = site.before.as_deref().filter(|_| compare).map(parse);
+                                SiteDocument::new(
+                                    site.origin.clone(),
+                                    parse(&site.robots_txt),
+                                    before,
+                                )
+                            })
+                            .collect();
+                        Shared::new(OriginFiles {
+                            split: Arc::new(split),
+                            sites,
+                        })
                     })
                 })
             })
-        });
-        let checked_urls = Memo::new(move |_| {
-            let set = url_set.get();
-            match origins.with(|split| split.checked(&set)) {
-                Some(checked) => Shared::new(checked),
-                None => set,
-            }
         });
         Inputs {
             robots,
@@ -173,7 +189,6 @@ impl Inputs {
             origin,
             sites,
             origins,
-            checked_urls,
             parse_ms,
             messages,
             host,
@@ -228,9 +243,10 @@ impl Inputs {
         self.url_set
     }
 
-    /// The URL list split by origin: which origin the robots.txt is for,
-    /// and the URLs of other origins it does not govern.
-    pub fn origins(&self) -> Memo<Shared<OriginSplit>> {
+    /// The URL list grouped by origin (which origin the editor's robots.txt
+    /// is for, which file each URL is checked against) and the other
+    /// origins' files, parsed.
+    pub fn origins(&self) -> Memo<Shared<OriginFiles>> {
         self.origins
     }
 
@@ -238,12 +254,6 @@ impl Inputs {
     pub fn site_origins(&self) -> Memo<Vec<String>> {
         let sites = self.sites;
         Memo::new(move |_| sites.with(|s| s.iter().map(|s| s.origin.clone()).collect()))
-    }
-
-    /// The URLs checked: those of the robots.txt's origin and the paths
-    /// (every URL, when they share one origin).
-    pub fn checked_urls(&self) -> Memo<Shared<UrlSet>> {
-        self.checked_urls
     }
 
     /// Whether the URL list is edited in its text field; a list too large
@@ -387,12 +397,15 @@ impl Inputs {
     /// Shows the robots.txt of `origin` in the editor (one file per
     /// origin, like tabs): the file shown is kept for its origin when it
     /// holds any text (an empty one is no file), and `origin`'s file, if
-    /// one was kept, comes back, else the editor starts empty for it. The
-    /// URLs of `origin` are then checked against it.
+    /// one was kept, comes back, else the editor starts empty for it. Every
+    /// URL is still checked against its own origin's file, so the rows
+    /// stand for the same things and a selection is kept (the files' parses
+    /// are reused: nothing is re-checked unless the simulated fetch
+    /// outcome, which applies to the file shown, moves).
     pub fn switch_origin(&self, origin: String) {
         let current = self
             .origins
-            .with_untracked(|s| s.governed.as_ref().map(|o| o.to_string()));
+            .with_untracked(|f| f.split.governed.as_ref().map(|o| o.to_string()));
         if current.as_deref() == Some(origin.as_str()) {
             return;
         }
@@ -420,7 +433,6 @@ impl Inputs {
             self.before.set(file.before.unwrap_or_default());
         });
         self.origin.set(Some(origin));
-        self.replaced.update(|n| *n += 1);
         self.reload();
     }
 
@@ -655,6 +667,35 @@ fn with_lf(text: String) -> String {
     } else {
         text
     }
+}
+
+/// The parses in use (see [`parsed`]). A mutex rather than a
+/// `StoredValue`: the memos that share it need only a lock, and the page's
+/// first load is smaller without another arena type.
+type Parses = Arc<std::sync::Mutex<Vec<Arc<Document>>>>;
+
+/// `text` parsed, or the parse of the same text in use elsewhere: the
+/// files of the origins are parsed once, and a file moving between the
+/// editor and the kept files (choosing another origin) keeps its parse, so
+/// its URLs keep their rows. `parses` holds only parses something else
+/// still holds (the editor, the kept files, the results): no more memory
+/// than those.
+fn parsed(parses: &Parses, text: &str, mode: Mode, limited: bool) -> Arc<Document> {
+    let Ok(mut parses) = parses.lock() else {
+        return Arc::new(Document::new(text, mode, limited));
+    };
+    let same =
+        |d: &&Arc<Document>| d.mode() == mode && d.size_limited == limited && *d.text == *text;
+    let document = match parses.iter().find(same) {
+        Some(document) => document.clone(),
+        None => {
+            let document = Arc::new(Document::new(text, mode, limited));
+            parses.push(document.clone());
+            document
+        }
+    };
+    parses.retain(|d| Arc::strong_count(d) > 1);
+    document
 }
 
 /// Sets `field` to `text`, unless it holds that already.

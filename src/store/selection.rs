@@ -91,14 +91,22 @@ impl Selection {
     }
 
     /// Selects a row and shows its deciding line (in both versions, when
-    /// comparing).
+    /// comparing). A row of another origin's file brings that file into
+    /// the editor first.
     pub fn select(&self, row: usize) {
-        let Some((cell, kept)) = self.check.results().with_untracked(|r| {
+        let Some((cell, kept, origin)) = self.check.results().with_untracked(|r| {
             let kept = (r.url(row).to_string(), r.agent(row).to_string());
-            r.cell(row).map(|cell| (cell, kept))
+            // Only to a file that exists: an origin without one is said
+            // so in the explanation, which offers to write its file.
+            let other_file = !r.in_editor(row) && r.cell(row).is_some_and(|c| c.has_file());
+            let origin = other_file.then(|| r.origin(row)).flatten();
+            r.cell(row).map(|cell| (cell, kept, origin))
         }) else {
             return;
         };
+        if let Some(origin) = origin {
+            self.inputs.switch_origin(origin.to_string());
+        }
         self.row.set(Some(row));
         self.kept.set_value(Some(kept));
         self.made_at

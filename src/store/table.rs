@@ -97,6 +97,17 @@ impl Table {
         self.query.update(|q| q.order = order);
     }
 
+    /// The table position of the first result the rule on `line` decides
+    /// (of the editor's file), when one is shown: where a line chosen in
+    /// the editor brings the table (the filters stay; *Show them* narrows
+    /// the table to them).
+    pub fn first_decided(&self, line: u32) -> Option<usize> {
+        self.check.run().with_untracked(|run| {
+            self.rows
+                .with_untracked(|view| view.first_decided_by(run.results(), line))
+        })
+    }
+
     /// Shows the rows one rule (or no rule) decided, in the rows view.
     pub fn show_decided_by(&self, decided: DecidedBy) {
         self.query.update(|q| q.decided_by = Some(decided));

@@ -223,68 +223,132 @@ fn the_link_keeps_the_view_and_a_fresh_page_shows_it() {
     assert!(!fresh.store.table.by_rule().get_untracked());
 }
 
+/// Every row's (URL, verdict: `None` without a file, line).
+fn verdicts(h: &Harness) -> Vec<(String, Option<bool>, u32)> {
+    h.store.check.results().with_untracked(|r| {
+        (0..r.len())
+            .map(|row| {
+                let cell = r.cell(row).unwrap();
+                (r.url(row).to_string(), cell.verdict(), cell.line)
+            })
+            .collect()
+    })
+}
+
 #[test]
-fn urls_of_other_origins_are_not_given_this_files_verdicts() {
+fn every_url_is_checked_against_its_own_origins_file() {
     let h = Harness::new(values(
         ROBOTS,
         "Googlebot",
         "https://a.example/private\nhttps://b.example/private\n/private/press\nhttp://a.example/x",
     ));
+    let v = |url: &str, verdict: Option<bool>, line: u32| (url.to_string(), verdict, line);
+    // b.example and http://a.example have no file: no verdict, never
+    // a.example's.
     assert_eq!(
-        rows(&h),
+        verdicts(&h),
         [
-            (
-                "https://a.example/private".into(),
-                "Googlebot".into(),
-                false,
-                2
-            ),
-            ("/private/press".into(), "Googlebot".into(), true, 3),
+            v("https://a.example/private", Some(false), 2),
+            v("https://b.example/private", None, 0),
+            v("/private/press", Some(true), 3),
+            v("http://a.example/x", None, 0),
         ]
     );
     let notes = result_notes(&h);
     assert!(
-        notes.contains("Not checked: 2 URLs of other origins"),
+        notes.contains("No robots.txt given for 2 origins: 2 URLs have no verdict"),
         "{notes}"
     );
     // The file of another origin: the editor starts empty for it, and
-    // the first origin's file is kept for it.
+    // the first origin's file is kept for it and still checks its URLs.
     let inputs = h.store.inputs;
     inputs.switch_origin("https://b.example".into());
     h.settle();
     assert_eq!(inputs.text(Side::After).get_untracked(), "");
-    assert_eq!(
-        rows(&h),
-        [
-            (
-                "https://b.example/private".into(),
-                "Googlebot".into(),
-                true,
-                0
-            ),
-            ("/private/press".into(), "Googlebot".into(), true, 0),
-        ]
-    );
     inputs.edit_text(Side::After, "User-agent: *\nDisallow: /\n".into());
     h.settle();
-    assert_eq!(counts(&h), (0, 2));
-    let notes = result_notes(&h);
-    assert!(
-        notes.contains("1 of them has a robots.txt of its own here"),
-        "{notes}"
+    assert_eq!(
+        verdicts(&h),
+        [
+            v("https://a.example/private", Some(false), 2),
+            v("https://b.example/private", Some(false), 2),
+            v("/private/press", Some(false), 2),
+            v("http://a.example/x", None, 0),
+        ]
     );
-    // Back to the first origin: its file returns, the other is kept.
-    inputs.switch_origin("https://a.example".into());
+    // Selecting a row of the kept file brings that file into the editor,
+    // keeps the selection and shows its deciding line. The file keeps its
+    // parse (its URLs keep their rows), and so does the one it replaces.
+    let parse_of = |h: &Harness, origin: &str| {
+        h.store.check.results().with_untracked(|r| {
+            if r.files
+                .split
+                .governed
+                .as_ref()
+                .map(|o| o.to_string())
+                .as_deref()
+                == Some(origin)
+            {
+                return r.fetched.document.clone();
+            }
+            let site = r.files.sites.iter().find(|s| s.origin == origin).unwrap();
+            site.fetched.document.clone()
+        })
+    };
+    let (a, b) = (
+        parse_of(&h, "https://a.example"),
+        parse_of(&h, "https://b.example"),
+    );
+    h.store.selection.select(0);
+    h.settle();
+    assert!(std::sync::Arc::ptr_eq(
+        &parse_of(&h, "https://a.example"),
+        &a
+    ));
+    assert!(std::sync::Arc::ptr_eq(
+        &parse_of(&h, "https://b.example"),
+        &b
+    ));
+    assert_eq!(inputs.text(Side::After).get_untracked(), ROBOTS);
+    assert_eq!(selected(&h), Some(0));
+    assert_eq!(
+        h.store.selection.highlighted(Side::After).get_untracked(),
+        2
+    );
+    assert_eq!(
+        h.store
+            .selection
+            .explanation()
+            .with_untracked(|e| e.as_ref().map(|e| (e.allowed, e.line))),
+        Some((false, 2))
+    );
+    assert_eq!(
+        verdicts(&h)[1],
+        v("https://b.example/private", Some(false), 2)
+    );
+    // A row without a file is selected where it is: the editor stays,
+    // and there is no explanation (the page says why).
+    h.store.selection.select(3);
     h.settle();
     assert_eq!(inputs.text(Side::After).get_untracked(), ROBOTS);
-    assert_eq!(counts(&h), (1, 1));
-    // Both files travel in the link.
+    assert_eq!(selected(&h), Some(3));
+    assert!(h
+        .store
+        .selection
+        .explanation()
+        .with_untracked(Option::is_none));
+    // Every file travels in the link, and comes back from it.
     let state = AppState::from_hash(&h.state().hash).unwrap().unwrap();
     assert_eq!(state.origin.as_deref(), Some("https://a.example"));
     assert_eq!(state.sites.len(), 1);
     assert_eq!(state.sites[0].origin, "https://b.example");
     assert_eq!(state.sites[0].robots_txt, "User-agent: *\nDisallow: /\n");
-    // One origin: every URL, as before.
+    let host = TestHost::default();
+    host.state().hash = h.state().hash.clone();
+    let fresh = Harness::with_host(host, Store::start);
+    fresh.settle();
+    assert_eq!(verdicts(&fresh), verdicts(&h));
+    // One origin: every URL against the editor's file, as before.
     inputs.edit_urls("https://a.example/private\n/x".into());
     h.settle();
     assert_eq!(counts(&h), (1, 1));
@@ -876,4 +940,32 @@ fn inputs_over_a_limit_are_refused_with_a_message_and_no_stale_verdict() {
         .results()
         .with_untracked(|r| r.refusal.clone());
     assert_eq!(refusal.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn a_line_chosen_in_the_editor_brings_its_first_result_into_view() {
+    // 300 URLs: line 2 decides the /private ones, which start at URL 200.
+    let urls: String = (0..300)
+        .map(|i| {
+            if i < 200 {
+                format!("/open/{i}\n")
+            } else {
+                format!("/private/{i}\n")
+            }
+        })
+        .collect();
+    let h = Harness::new(values(ROBOTS, "Googlebot, bingbot", &urls));
+    let table = h.store.table;
+    // URL 200, first crawler: position 400 of the unfiltered table.
+    assert_eq!(table.first_decided(2), Some(400));
+    // A line that decides nothing (a User-agent line): nowhere to go.
+    assert_eq!(table.first_decided(1), None);
+    // With only disallowed rows shown, the position follows the filter.
+    table.filter_verdict(VerdictFilter::Disallowed);
+    h.settle();
+    assert_eq!(table.first_decided(2), Some(0));
+    // Rows the filter hides: nowhere to go.
+    table.filter_text("/open/".into());
+    h.settle();
+    assert_eq!(table.first_decided(2), None);
 }

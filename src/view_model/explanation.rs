@@ -116,8 +116,11 @@ impl ExplanationView {
         let (results, comparison) = (run.results(), run.comparison());
         let crawler = results.crawler(row)?;
         let (url, agent) = (results.url(row), results.agent(row));
-        let mut view = explain(&results.fetched, crawler, url, agent);
-        match (comparison.against, &comparison.other) {
+        // Each row is explained in its own origin's file; a row whose
+        // origin has none has no explanation (the page says so).
+        let file = results.file(row);
+        let mut view = explain(results.fetched_of(file)?, crawler, url, agent);
+        match (comparison.against, comparison.other_of(file)) {
             (Against::Before, Some(before)) => {
                 // The version before is the live file, fetched as usual.
                 view.before = Some(Box::new(explain(before, crawler, url, agent)));
@@ -157,8 +160,9 @@ impl ExplanationDetails {
     pub fn new(run: &CheckRun, row: usize) -> Option<ExplanationDetails> {
         let results = run.results();
         let crawler = results.crawler(row)?;
-        let robots = &results.fetched.document.robots;
-        let fetched = results.fetched.robots();
+        let fetched = results.fetched_of(results.file(row))?;
+        let robots = &fetched.document.robots;
+        let fetched = fetched.robots();
         let e = fetched.explain(crawler, results.url(row), &CheckOptions::default());
         let why_not = fetched.why_not(crawler, &e);
         Some(ExplanationDetails {

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use robots_matcher::tools::record::VerdictRecord;
+use robots_matcher::CrawlerMatcher;
 
 use super::job::Job;
 use super::results::{CheckRun, TableView};
@@ -50,6 +51,8 @@ pub struct ExportJob {
     run: CheckRun,
     view: Arc<TableView>,
     next: usize,
+    /// Records written (rows without a file have no verdict to write).
+    written: usize,
     out: String,
 }
 
@@ -66,6 +69,7 @@ impl ExportJob {
             run,
             view,
             next: 0,
+            written: 0,
             out,
         }
     }
@@ -74,7 +78,7 @@ impl ExportJob {
     pub fn finish(mut self) -> String {
         if self.format == ExportFormat::Json {
             self.out
-                .push_str(if self.view.is_empty() { "]\n" } else { "\n]\n" });
+                .push_str(if self.written == 0 { "]\n" } else { "\n]\n" });
         }
         self.out
     }
@@ -92,17 +96,29 @@ impl Job for ExportJob {
     fn run(&mut self, max_rows: usize) -> bool {
         let results = self.run.results();
         let comparison = self.run.comparison();
-        // The table's matchers: the robots.txt as fetched, on both sides.
-        let matchers = results.fetched.matchers(results.crawlers());
-        let others = comparison
-            .other
-            .as_ref()
-            .map(|other| other.matchers(results.crawlers()));
+        // The table's matchers: each row's robots.txt as fetched, on both
+        // sides (made when a row of the file first comes in this slice).
+        type Matchers<'r> = (Vec<CrawlerMatcher<'r>>, Option<Vec<CrawlerMatcher<'r>>>);
+        let mut files: Vec<Option<Matchers>> = Vec::new();
+        files.resize_with(results.files.sites.len() + 1, || None);
         let end = self.next.saturating_add(max_rows).min(self.view.len());
         for position in self.next..end {
             let Some(row) = self.view.row(position) else {
                 break;
             };
+            let file = results.file(row);
+            let (Some(fetched), Some(slot)) =
+                (results.fetched_of(file), files.get_mut(file as usize))
+            else {
+                // No robots.txt for the row's origin: no verdict to write.
+                continue;
+            };
+            let (matchers, others) = &*slot.get_or_insert_with(|| {
+                let others = comparison
+                    .other_of(file)
+                    .map(|other| other.matchers(results.crawlers()));
+                (fetched.matchers(results.crawlers()), others)
+            });
             let (_, column) = results.position(row);
             let url = results.url(row);
             let agent = results.agent(row);
@@ -118,7 +134,7 @@ impl Job for ExportJob {
                 ExportFormat::Csv => record.write_csv(true, &mut self.out),
                 ExportFormat::Json => {
                     self.out
-                        .push_str(if position == 0 { "\n  " } else { ",\n  " });
+                        .push_str(if self.written == 0 { "\n  " } else { ",\n  " });
                     // A record of strings, numbers and booleans always
                     // serialises.
                     if let Ok(json) = serde_json::to_string(&record) {
@@ -126,6 +142,7 @@ impl Job for ExportJob {
                     }
                 }
             }
+            self.written += 1;
         }
         self.next = end;
         self.next >= self.view.len()
@@ -159,6 +176,52 @@ mod tests {
     }
 
     const ROBOTS: &str = "User-agent: *\nDisallow: /private\nDissallow: /typo\n";
+
+    #[test]
+    fn each_row_is_written_from_its_own_file_and_rows_without_one_are_left_out() {
+        use crate::view_model::{OriginFiles, OriginSplit, SiteDocument};
+        let urls = Arc::new(UrlSet::parse(
+            "https://a.example/private\nhttps://c.example/private\nhttps://b.example/private",
+        ));
+        let split = OriginSplit::new(&urls, None, &["https://b.example"]);
+        let site = SiteDocument::new(
+            "https://b.example".into(),
+            doc("User-agent: *\nAllow: /\n", Mode::Google),
+            None,
+        );
+        let files = Arc::new(OriginFiles {
+            split: Arc::new(split),
+            sites: vec![site],
+        });
+        let r = Results::of_origins(
+            FetchedDocument::as_usual(doc(ROBOTS, Mode::Google)),
+            files,
+            &CrawlerList::parse("bingbot"),
+            urls,
+        );
+        let run = CheckRun::compared_at_once(Arc::new(r));
+        let view = Arc::new(TableView::new(&run, &TableQuery::default()));
+        assert_eq!(view.len(), 3);
+        let json = ExportJob::new(ExportFormat::Json, run, view).all();
+        let records: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
+        let written: Vec<(&str, bool, u64)> = records
+            .iter()
+            .map(|r| {
+                (
+                    r["url"].as_str().unwrap(),
+                    r["allowed"].as_bool().unwrap(),
+                    r["line"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            written,
+            [
+                ("https://a.example/private", false, 2),
+                ("https://b.example/private", true, 2),
+            ]
+        );
+    }
 
     #[test]
     fn csv_has_the_record_columns_and_quotes_what_needs_it() {

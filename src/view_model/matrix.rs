@@ -50,6 +50,8 @@ pub enum MatrixVerdict {
     Disallowed,
     /// Some of each.
     Mixed,
+    /// No row has a verdict: the URLs' origin has no robots.txt here.
+    NoFile,
 }
 
 impl MatrixVerdict {
@@ -59,6 +61,7 @@ impl MatrixVerdict {
             MatrixVerdict::Allowed => verdict_str(true),
             MatrixVerdict::Disallowed => verdict_str(false),
             MatrixVerdict::Mixed => "mixed",
+            MatrixVerdict::NoFile => "no-file",
         }
     }
 }
@@ -95,6 +98,7 @@ impl MatrixCell {
     /// The cell's verdict.
     pub fn verdict(&self) -> MatrixVerdict {
         match (self.allowed, self.disallowed) {
+            (0, 0) => MatrixVerdict::NoFile,
             (_, 0) => MatrixVerdict::Allowed,
             (0, _) => MatrixVerdict::Disallowed,
             _ => MatrixVerdict::Mixed,
@@ -166,7 +170,6 @@ impl Matrix {
                 .cmp(&cell_of_row(b))
                 .then(line_of(a).cmp(&line_of(b)))
         });
-        let rules = results.document().robots.rules();
         let mut cells = Vec::with_capacity(crawlers * width);
         for run in runs(&order, cell_of_row) {
             let rows = &order[run];
@@ -185,9 +188,17 @@ impl Matrix {
             }
             let row = rows.get(best.start).map_or(0, |&r| r as usize);
             let cell = results.cell(row);
+            // Each row's rule is its own origin's file's.
+            let rules = results
+                .fetched_of(results.file(row))
+                .map_or(&[][..], |f| f.document.robots.rules());
+            let disallowed = rows
+                .iter()
+                .filter(|&&row| results.cell(row as usize).and_then(|c| c.verdict()) == Some(false))
+                .count();
             cells.push(MatrixCell {
                 allowed,
-                disallowed: rows.len() - allowed,
+                disallowed,
                 line: cell.map_or(0, |c| c.line),
                 line_rows: best.len(),
                 rule: cell
@@ -244,6 +255,12 @@ impl Matrix {
         let cell = self.cell(crawler, column)?;
         let spec = self.crawlers.get(crawler)?;
         let col = self.columns.get(column)?;
+        if cell.verdict() == MatrixVerdict::NoFile {
+            return Some(format!(
+                "{spec}, {}: no verdict, no robots.txt given for this origin",
+                col.label
+            ));
+        }
         if col.segments == 0 {
             return Some(format!(
                 "{spec}, {}: {} by {}",
@@ -466,7 +483,9 @@ pub fn audit(results: &Results) -> Vec<AuditGroup> {
                 fully_blocked: Vec::new(),
                 partly_blocked: Vec::new(),
                 unrestricted: Vec::new(),
-                urls: results.urls.list.len(),
+                // The URLs with a verdict (every crawler has the same).
+                urls: results.urls.list.len()
+                    - results.per_crawler.first().map_or(0, |c| c.no_file),
             };
             for (column, counts) in results.columns.iter().zip(&results.per_crawler) {
                 if crawlers::find(column.crawler.name()).map(|p| p.purpose) != purpose {

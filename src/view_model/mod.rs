@@ -5,7 +5,7 @@
 //!
 //! - [`inputs`]: the fields (crawler specs, the shared state);
 //! - [`url_set`]: the URL field, read;
-//! - [`origins`]: which URLs the robots.txt governs (its origin's);
+//! - [`origins`]: which robots.txt each URL is checked against (its origin's);
 //! - [`document`]: the robots.txt parsed, and what the editor draws;
 //! - [`analysis`]: the messages to and from the worker that lints (and
 //!   what it does with them), and the findings it sends back;
@@ -72,7 +72,7 @@ pub use inputs::{
 };
 pub use job::{run_for, Job};
 pub use matrix::{audit, AuditGroup, Exposure, Matrix, MatrixVerdict};
-pub use origins::OriginSplit;
+pub use origins::{OriginFiles, OriginSplit, SiteDocument, EDITOR_FILE, NO_FILE};
 pub use results::{
     Against, BeforeView, CheckJob, CheckRun, Column, CompareJob, Comparison, Counts, DecidedBy,
     Order, OtherView, Results, RowView, RuleCount, TableQuery, TableView, VerdictFilter,

@@ -17,8 +17,6 @@ pub struct UrlSet {
     pub repeated: usize,
     /// URL indices in URL order, computed when first sorted by.
     sorted: OnceLock<Vec<u32>>,
-    /// The notes of the list this one was taken from, if it was.
-    kept_notes: Option<Vec<String>>,
 }
 
 impl UrlSet {
@@ -31,16 +29,6 @@ impl UrlSet {
             list,
             repeated,
             sorted: OnceLock::new(),
-            kept_notes: None,
-        }
-    }
-
-    /// The URLs of `text`, taken from a list whose notes are `notes`
-    /// (see `origins`).
-    pub(crate) fn with_notes(text: &str, notes: Vec<String>) -> UrlSet {
-        UrlSet {
-            kept_notes: Some(notes),
-            ..UrlSet::parse(text)
         }
     }
 
@@ -56,9 +44,6 @@ impl UrlSet {
 
     /// Sentences about what was skipped in the URL field.
     pub(crate) fn notes(&self) -> Vec<String> {
-        if let Some(notes) = &self.kept_notes {
-            return notes.clone();
-        }
         let list = &self.list;
         let mut notes = Vec::new();
         if list.blank_lines > 0 {

@@ -182,6 +182,17 @@ pub fn run(args: LintArgs) -> Result<Status, CliError> {
     })
 }
 
+/// Why a file with a finding of `code` is not the text of a robots.txt,
+/// if that finding says so.
+fn not_text(code: Code) -> Option<&'static str> {
+    match code {
+        Code::NulByte => Some("it holds NUL bytes, so it may not be a text file"),
+        Code::Utf16 => Some("it is encoded as UTF-16; save it as UTF-8 first"),
+        Code::HtmlDocument => Some("it is an HTML page, not a robots.txt"),
+        _ => None,
+    }
+}
+
 /// Applies the fixes of `bytes`' findings: prints them as a diff of lines
 /// (`-` the line before, `+` after, each with its line number), then
 /// writes the file unless `dry_run`. `bytes` becomes the fixed text, which
@@ -194,6 +205,16 @@ fn fix(
     dry_run: bool,
 ) -> Result<(), CliError> {
     let diagnostics = Robots::parse_with(bytes, options).diagnostics();
+    // Fixes rewrite lines of text: in bytes that are not a robots.txt's
+    // text they would only damage the file (random bytes got 126
+    // `missing-colon` fixes written into them).
+    if let Some(why) = diagnostics.iter().find_map(|d| not_text(d.code)) {
+        note(&format!(
+            "{}: not fixed: {why}; fix it by hand",
+            printable(source.name())
+        ));
+        return Ok(());
+    }
     let fixes: Vec<&str> = diagnostics
         .iter()
         .filter_map(|d| d.fix.as_ref().map(|f| f.title.as_str()))

@@ -25,7 +25,7 @@ use crate::components::common::text_area::{reloaded, TextField};
 use crate::components::common::window::{visible, ScrollWindow};
 use robots_matcher::tools::line_diff::LineDiff;
 
-use crate::store::{use_inputs, use_selection, Shared, Side};
+use crate::store::{use_inputs, use_selection, use_table, Shared, Side};
 use crate::view_model::text::{line_at_utf16, utf16_offset_of_line};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
@@ -127,6 +127,17 @@ pub fn Editor(side: Side) -> impl IntoView {
         line_diff: inputs.line_diff(),
     };
 
+    // A line chosen in the editor (the caret moved to it: a click, the
+    // keys, a diagnostic) brings the first result it decides into the
+    // table's view.
+    let table = use_table();
+    let choose_line = move |line: u32| {
+        caret_line.set(Some(line));
+        if let Some(position) = table.first_decided(line).filter(|_| side == Side::After) {
+            crate::components::results::reveal_position(position);
+        }
+    };
+
     // Show a line when asked (a selected result, a clicked diagnostic).
     let jump = inputs.jump(side);
     Effect::new(move |_| {
@@ -152,7 +163,7 @@ pub fn Editor(side: Side) -> impl IntoView {
                 let offset = text.with_untracked(|t| utf16_offset_of_line(t, jump.line));
                 let _ = el.focus();
                 let _ = el.set_selection_range(offset, offset);
-                caret_line.set(Some(jump.line));
+                choose_line(jump.line);
             }
             window.top.set(el.scroll_top() as f64);
             window.left.set(el.scroll_left() as f64);
@@ -164,7 +175,7 @@ pub fn Editor(side: Side) -> impl IntoView {
             let start = el.selection_start().ok().flatten().unwrap_or(0);
             let line = text.with_untracked(|t| line_at_utf16(t, start));
             if caret_line.get_untracked() != Some(line) {
-                caret_line.set(Some(line));
+                choose_line(line);
             }
         }
     };

@@ -13,6 +13,8 @@ mod rules;
 mod summary;
 mod table;
 
+pub use table::reveal_position;
+
 use leptos::prelude::*;
 
 use crate::components::common::lazy::Lazy;

@@ -60,6 +60,11 @@ pub fn Summary() -> impl IntoView {
                             <span aria-hidden="true">"✕ "</span>
                             {format!("{} disallowed", format_count(counts.disallowed))}
                         </span>
+                        {(counts.no_file > 0).then(|| view! {
+                            <span class="count count-no-file" data-testid="count-no-file" data-count=counts.no_file.to_string() title="Rows of origins with no robots.txt here have no verdict">
+                                {format!("{} without a robots.txt", format_count(counts.no_file))}
+                            </span>
+                        })}
                     }
                 }}
                 {move || match differing.get() {

@@ -16,6 +16,13 @@ use crate::view_model::{
 
 /// Height of a row in pixels; the stylesheet's `--row-height` is the same.
 const ROW_HEIGHT: f64 = 44.0;
+
+/// Scrolls the table (when it shows rows) so that `position` is in view,
+/// at the top unless it is in view already; the focus stays where it is
+/// (a line chosen in the editor brings its first result into view).
+pub fn reveal_position(position: usize) {
+    browser::scroll_into_view_within("results-list", position as f64 * ROW_HEIGHT, ROW_HEIGHT);
+}
 /// Up to this many rows, every row is in the page.
 const ALL_ROWS_UP_TO: usize = 200;
 /// Rows drawn above and below the visible ones.
@@ -207,18 +214,29 @@ fn ResultRow(
     };
     let selected = move || selected.get() == Some(row);
     let allowed = move || data.with(|d| d.as_ref().is_none_or(|d| d.allowed));
+    // The origin of a row whose origin has no robots.txt here: no verdict.
+    let no_file = move || data.with(|d| d.as_ref().and_then(|d| d.no_file.clone()));
+    let has_file = move || data.with(|d| d.as_ref().is_none_or(|d| d.no_file.is_none()));
+    let verdict = move || {
+        if has_file() {
+            verdict_str(allowed())
+        } else {
+            "no-file"
+        }
+    };
     let (url_attr, agent_attr, title) = (url.clone(), agent.clone(), url.clone());
     view! {
         <div
             role="row"
             class="result-row"
             class:selected=selected
-            class:row-disallowed=move || !allowed()
+            class:row-disallowed=move || has_file() && !allowed()
+            class:row-no-file=move || !has_file()
             data-testid="result-row"
             data-row=row.to_string()
             data-url=url_attr
             data-agent=agent_attr
-            data-verdict=move || verdict_str(allowed())
+            data-verdict=verdict
             data-line=get(|d| d.line.to_string())
             data-verdict-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| verdict_str(b.allowed)))
             data-line-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.line.to_string()))
@@ -234,9 +252,9 @@ fn ResultRow(
             <span role="gridcell" class="cell cell-verdict">
                 // The badge takes its colours from the row's class.
                 <span class="badge">
-                    <span aria-hidden="true">{move || if allowed() { "✓" } else { "✕" }}</span>
+                    <span aria-hidden="true">{move || match verdict() { "allowed" => "✓", "disallowed" => "✕", _ => "?" }}</span>
                     " "
-                    {move || if allowed() { "Allowed" } else { "Disallowed" }}
+                    {move || match verdict() { "allowed" => "Allowed", "disallowed" => "Disallowed", _ => "No file" }}
                 </span>
             </span>
             <span role="gridcell" class="cell cell-url">
@@ -258,12 +276,19 @@ fn ResultRow(
             <span role="gridcell" class="cell cell-rule">
                 <span
                     class=move || if data.with(|d| d.as_ref().is_some_and(|d| d.rule.is_some())) { "rule-ref" } else { "muted" }
-                    title=get(|d| d.rule.clone().unwrap_or_default())
+                    title=get(|d| d.rule.clone().or_else(|| d.no_file.as_ref().map(|o| no_file_label(o))).unwrap_or_default())
+                    data-testid=move || no_file().map(|_| "row-no-file")
                 >
-                    {get(|d| d.rule.clone().unwrap_or_else(|| "no rule".to_string()))}
+                    {get(|d| d.rule.clone().unwrap_or_else(|| match &d.no_file {
+                        Some(_) => "no robots.txt given for this origin".to_string(),
+                        None => "no rule".to_string(),
+                    }))}
                 </span>
                 <span class="row-sub">
-                    <span class="category">{get(|d| category_label(d.category).to_string())}</span>
+                    <span class="category">{get(|d| match &d.no_file {
+                        Some(origin) => format!("no verdict: {}", no_file_label(origin)),
+                        None => category_label(d.category).to_string(),
+                    })}</span>
                     {move || {
                         data.with(|d| d.as_ref().and_then(|d| d.usage.clone())).map(|u| {
                             view! {
@@ -304,4 +329,9 @@ fn ResultRow(
             </span>
         </div>
     }
+}
+
+/// What a row whose origin has no robots.txt here says about it.
+fn no_file_label(origin: &str) -> String {
+    format!("no robots.txt given for {origin}: choose it to paste one")
 }

@@ -11,6 +11,9 @@ pub struct Cell {
     pub category: Category,
     /// The deciding line, 0 when none.
     pub line: u32,
+    /// Whether the row's origin has a robots.txt here (else the row has
+    /// no verdict: see `view_model::origins`).
+    has_file: bool,
     /// The deciding rule (index into `Robots::rules`), or [`Cell::NO_RULE`].
     rule: u32,
 }
@@ -22,16 +25,40 @@ impl Cell {
         Cell {
             category: verdict.category,
             line: verdict.line,
+            has_file: true,
             rule: verdict.rule.map_or(Cell::NO_RULE, |r| r as u32),
         }
     }
 
-    /// Whether the crawler may fetch the URL.
+    /// The row of a URL whose origin has no robots.txt here: no verdict.
+    pub(crate) fn no_file() -> Cell {
+        Cell {
+            category: Category::AllowedImplicit,
+            line: 0,
+            has_file: false,
+            rule: Cell::NO_RULE,
+        }
+    }
+
+    /// Whether the row has a verdict: its origin has a robots.txt here.
+    pub fn has_file(&self) -> bool {
+        self.has_file
+    }
+
+    /// Whether the crawler may fetch the URL: `Some` when the row has a
+    /// verdict.
+    pub fn verdict(&self) -> Option<bool> {
+        self.has_file.then(|| self.allowed())
+    }
+
+    /// Whether the crawler may fetch the URL (for a row without a file,
+    /// see [`Cell::verdict`], false: never counted as allowed).
     pub fn allowed(&self) -> bool {
-        !matches!(
-            self.category,
-            Category::DisallowedExplicit | Category::Unreachable
-        )
+        self.has_file
+            && !matches!(
+                self.category,
+                Category::DisallowedExplicit | Category::Unreachable
+            )
     }
 
     /// The deciding rule, when one decided.
@@ -47,19 +74,21 @@ pub struct Counts {
     pub allowed: usize,
     /// Rows disallowed.
     pub disallowed: usize,
+    /// Rows without a verdict: their origin has no robots.txt here.
+    pub no_file: usize,
 }
 
 impl Counts {
     /// Every row counted.
     pub fn total(&self) -> usize {
-        self.allowed + self.disallowed
+        self.allowed + self.disallowed + self.no_file
     }
 
-    pub(crate) fn add(&mut self, allowed: bool) {
-        if allowed {
-            self.allowed += 1;
-        } else {
-            self.disallowed += 1;
+    pub(crate) fn add(&mut self, cell: &Cell) {
+        match cell.verdict() {
+            Some(true) => self.allowed += 1,
+            Some(false) => self.disallowed += 1,
+            None => self.no_file += 1,
         }
     }
 }

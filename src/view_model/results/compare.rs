@@ -11,6 +11,7 @@ use robots_matcher::{CheckOptions, Crawler, Mode};
 use super::{Cell, CheckRun, Results};
 use crate::view_model::fetched::FetchedDocument;
 use crate::view_model::job::Job;
+use crate::view_model::origins::{EDITOR_FILE, NO_FILE};
 
 /// What the results are compared with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +34,9 @@ pub struct Comparison {
     /// results were); `None` when there is nothing to compare (not yet, or
     /// a fetch outcome decides every verdict in both modes).
     pub other: Option<FetchedDocument>,
+    /// The same for each kept file of another origin (file `i` is
+    /// `others[i - 1]`): its version before, or its text in the other mode.
+    others: Vec<Option<FetchedDocument>>,
     /// The differing rows, ascending.
     rows: Vec<u32>,
     /// Their verdicts on the other side.
@@ -49,6 +53,7 @@ impl Comparison {
         Comparison {
             against,
             other: None,
+            others: Vec::new(),
             rows: Vec::new(),
             cells: Vec::new(),
             counts: ChangeCounts::default(),
@@ -60,6 +65,17 @@ impl Comparison {
     pub fn get(&self, row: usize) -> Option<Cell> {
         let i = self.rows.binary_search(&(row as u32)).ok()?;
         self.cells.get(i).copied()
+    }
+
+    /// The other side of a file (see [`Results::file`]).
+    pub fn other_of(&self, file: u32) -> Option<&FetchedDocument> {
+        match file {
+            EDITOR_FILE => self.other.as_ref(),
+            file => {
+                let at = usize::try_from(file).ok()?.checked_sub(1)?;
+                self.others.get(at)?.as_ref()
+            }
+        }
     }
 
     /// Number of rows whose verdict differs.
@@ -85,7 +101,9 @@ impl CompareJob {
     /// A job comparing `results` with their version before (compare
     /// mode), or else with the same text read in the other mode (parsed
     /// here). In the other mode a fetch outcome that decides every verdict
-    /// decides them the same way, so nothing is compared.
+    /// decides them the same way, so nothing is compared. The rows of other
+    /// origins' files are compared with their own version before (none:
+    /// unchanged) or their own text in the other mode.
     pub fn new(results: Arc<Results>) -> CompareJob {
         let against = results.against();
         let fetched = &results.fetched;
@@ -97,6 +115,15 @@ impl CompareJob {
         };
         let mut comparison = Comparison::none(against);
         comparison.other = other;
+        comparison.others = results
+            .files
+            .sites
+            .iter()
+            .map(|site| match against {
+                Against::Before => site.before.clone().map(FetchedDocument::as_usual),
+                Against::OtherMode(_) => Some(FetchedDocument::as_usual(site.other_mode())),
+            })
+            .collect();
         comparison.per_crawler = vec![ChangeCounts::default(); results.columns.len()];
         CompareJob {
             comparison,
@@ -117,16 +144,13 @@ impl Job for CompareJob {
     fn run(&mut self, max_urls: usize) -> bool {
         let results = &self.results;
         let comparison = &mut self.comparison;
-        let Some(other) = &comparison.other else {
-            return true;
-        };
         let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
-        let diff = VerdictDiff::new(
-            other.robots(),
-            results.fetched.robots(),
-            &crawlers,
-            &CheckOptions::default(),
-        );
+        let options = CheckOptions::default();
+        let diff_of = |file, other| diff_of(results, file, other, &crawlers, &options);
+        let editor = diff_of(EDITOR_FILE, comparison.other.as_ref());
+        // The other files' diffs, made when a URL of theirs first comes.
+        let mut sites: Vec<Option<Option<VerdictDiff>>> = Vec::new();
+        sites.resize_with(comparison.others.len(), || None);
         let width = crawlers.len();
         let end = self
             .next_url
@@ -135,6 +159,22 @@ impl Job for CompareJob {
         for (index, url) in
             (self.next_url..end).filter_map(|i| Some((i, results.urls.list.get(i)?)))
         {
+            let file = results.files.file_of_url(index);
+            let diff = match file {
+                EDITOR_FILE => editor.as_ref(),
+                NO_FILE => None,
+                file => {
+                    let at = file as usize - 1;
+                    let others = &comparison.others;
+                    sites.get_mut(at).and_then(|d| {
+                        d.get_or_insert_with(|| diff_of(file, others.get(at)?.as_ref()))
+                            .as_ref()
+                    })
+                }
+            };
+            let Some(diff) = diff else {
+                continue;
+            };
             let base = index * width;
             for column in 0..width {
                 let row = base + column;
@@ -160,9 +200,27 @@ impl Job for CompareJob {
         (self.next_url * width, self.results.len())
     }
 }
+/// How file `file`'s verdicts differ from `other`, its other side.
+fn diff_of<'a>(
+    results: &'a Results,
+    file: u32,
+    other: Option<&'a FetchedDocument>,
+    crawlers: &'a [Crawler],
+    options: &'a CheckOptions,
+) -> Option<VerdictDiff<'a>> {
+    let fetched = results.fetched_of(file)?;
+    Some(VerdictDiff::new(
+        other?.robots(),
+        fetched.robots(),
+        crawlers,
+        options,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{live_and_draft, results};
+    use super::super::testing::{doc, live_and_draft, results};
+    use super::super::CheckJob;
     use super::*;
 
     #[test]
@@ -186,6 +244,52 @@ mod tests {
             .collect();
         assert_eq!(per, [(1, 1), (0, 2)]);
         assert_eq!(comparison.rows(), [0, 2, 3, 5]);
+    }
+
+    #[test]
+    fn each_row_is_compared_with_its_own_files_other_side() {
+        use crate::view_model::{
+            CrawlerList, OriginFiles, OriginSplit, SiteDocument, UrlSet, NO_FILE,
+        };
+        let urls = Arc::new(UrlSet::parse(
+            "https://a.example/x\nhttps://b.example/x\nhttps://c.example/x",
+        ));
+        let split = Arc::new(OriginSplit::new(&urls, None, &["https://b.example"]));
+        let crawlers = CrawlerList::parse("Googlebot");
+        // The other reading: b.example's typo reads differently under RFC
+        // 9309; a.example's file has none; c.example has no file.
+        let site = SiteDocument::new(
+            "https://b.example".into(),
+            doc("User-agent: *\nDissallow: /x\n", Mode::Google),
+            Some(doc("User-agent: *\nAllow: /\n", Mode::Google)),
+        );
+        let files = Arc::new(OriginFiles {
+            split: split.clone(),
+            sites: vec![site],
+        });
+        let editor = FetchedDocument::as_usual(doc("User-agent: *\nDisallow: /y\n", Mode::Google));
+        let r = Arc::new(Results::of_origins(
+            editor.clone(),
+            files.clone(),
+            &crawlers,
+            urls.clone(),
+        ));
+        assert_eq!(r.file(2), NO_FILE);
+        let run = CheckRun::compared_at_once(r);
+        assert_eq!(run.comparison().rows(), [1]);
+        assert!(run.comparison().get(1).unwrap().allowed());
+        // Compare mode: b.example's row against its own version before
+        // (which allowed it); a.example's file has no version before here,
+        // so the editor's side compares with its own.
+        let mut job = CheckJob::new(editor, files, &crawlers, urls)
+            .compared_with(Some(doc("User-agent: *\nDisallow: /y\n", Mode::Google)));
+        job.run(usize::MAX);
+        let run = CheckRun::compared_at_once(Arc::new(job.finish()));
+        assert_eq!(run.comparison().against, Against::Before);
+        assert_eq!(run.comparison().rows(), [1]);
+        assert_eq!(run.comparison().counts.newly_disallowed, 1);
+        assert!(run.comparison().other_of(1).is_some());
+        assert!(run.comparison().other_of(NO_FILE).is_none());
     }
 
     #[test]

@@ -25,7 +25,7 @@ mod table;
 
 use std::sync::Arc;
 
-use robots_matcher::Crawler;
+use robots_matcher::{Crawler, Origin};
 
 pub use cell::{Cell, Column, Counts};
 pub use check::CheckJob;
@@ -39,14 +39,20 @@ use super::document::Document;
 use super::fetched::FetchedDocument;
 use super::inputs::CrawlerList;
 use super::job::Job;
+use super::origins::{OriginFiles, EDITOR_FILE};
 use super::url_set::UrlSet;
 
 /// Every row's verdict, with counts. Rows are URL-major: row
-/// `url * crawlers + crawler`, in input order.
+/// `url * crawlers + crawler`, in input order. Each URL is checked against
+/// its own origin's robots.txt ([`OriginFiles`]): the editor's, a kept
+/// one, or none (rows without a verdict).
 #[derive(Debug)]
 pub struct Results {
-    /// The robots.txt the verdicts come from, as fetched.
+    /// The editor's robots.txt, as fetched: the by-rule view, the gutter
+    /// and the "Show them" filters are about its rows.
     pub fetched: FetchedDocument,
+    /// The other origins' files, and which file each URL is for.
+    pub files: Arc<OriginFiles>,
     /// The version before, when these results are compared with it
     /// (compare mode: the live file, fetched as usual); else they are
     /// compared with the other mode.
@@ -60,7 +66,8 @@ pub struct Results {
     pub counts: Counts,
     /// Counts per crawler, in column order.
     pub per_crawler: Vec<Counts>,
-    /// Rows decided by each rule, by rule index.
+    /// Rows of the editor's file decided by each of its rules, by rule
+    /// index.
     decided: Vec<u32>,
     /// Rows decided by the rule on each line, by line number.
     decided_on_line: Vec<u32>,
@@ -72,16 +79,52 @@ pub struct Results {
 }
 
 impl Results {
-    /// Checks every URL for every valid crawler, in one go.
+    /// Checks every URL for every valid crawler against `fetched`, in one
+    /// go.
     pub fn new(fetched: FetchedDocument, crawlers: &CrawlerList, urls: Arc<UrlSet>) -> Results {
-        let mut job = CheckJob::new(fetched, crawlers, urls);
+        Results::of_origins(fetched, OriginFiles::editor_only(), crawlers, urls)
+    }
+
+    /// Checks every URL for every valid crawler against its origin's file
+    /// (`fetched` is the editor's), in one go.
+    pub fn of_origins(
+        fetched: FetchedDocument,
+        files: Arc<OriginFiles>,
+        crawlers: &CrawlerList,
+        urls: Arc<UrlSet>,
+    ) -> Results {
+        let mut job = CheckJob::new(fetched, files, crawlers, urls);
         job.run(usize::MAX);
         job.finish()
     }
 
-    /// The parse the verdicts come from.
+    /// The parse of the editor's file.
     pub fn document(&self) -> &Document {
         &self.fetched.document
+    }
+
+    /// The file a row was checked against: [`EDITOR_FILE`], a kept one, or
+    /// [`NO_FILE`](super::NO_FILE).
+    pub fn file(&self, row: usize) -> u32 {
+        self.files.file_of_url(self.position(row).0)
+    }
+
+    /// A file as fetched, `None` for [`NO_FILE`](super::NO_FILE).
+    pub fn fetched_of(&self, file: u32) -> Option<&FetchedDocument> {
+        match file {
+            EDITOR_FILE => Some(&self.fetched),
+            file => self.files.site(file).map(|site| &site.fetched),
+        }
+    }
+
+    /// The origin of a row's URL, when it has one (a path has none).
+    pub fn origin(&self, row: usize) -> Option<Origin> {
+        Origin::of(self.url(row)).ok()
+    }
+
+    /// Whether a row is of the editor's file.
+    pub fn in_editor(&self, row: usize) -> bool {
+        self.file(row) == EDITOR_FILE
     }
 
     /// What the results are compared with: the version before in compare
@@ -148,13 +191,21 @@ impl Results {
         self.columns.get(self.position(row).1).map(|c| &c.crawler)
     }
 
-    /// The row the first screen selects: the first one a rule decided,
-    /// else the first row.
+    /// The row the first screen selects: the first one of the editor's
+    /// file a rule decided, else its first row, else the first row.
     pub fn default_selection(&self) -> Option<usize> {
         if self.is_empty() {
             return None;
         }
-        Some(self.cells.iter().position(|c| c.line > 0).unwrap_or(0))
+        let editor = |row: &usize| self.in_editor(*row);
+        let decided = (0..self.len())
+            .filter(editor)
+            .find(|&row| self.cells[row].line > 0);
+        Some(
+            decided
+                .or_else(|| (0..self.len()).find(editor))
+                .unwrap_or(0),
+        )
     }
 }
 
@@ -166,7 +217,7 @@ pub(crate) mod testing {
     use robots_matcher::Mode;
 
     use super::{CheckJob, Results};
-    use crate::view_model::{CrawlerList, Document, FetchedDocument, Job, UrlSet};
+    use crate::view_model::{CrawlerList, Document, FetchedDocument, Job, OriginFiles, UrlSet};
 
     /// A parse in `mode`, with Google's size limit.
     pub fn doc(text: &str, mode: Mode) -> Arc<Document> {
@@ -207,6 +258,7 @@ pub(crate) mod testing {
     pub fn compared(before: &str, after: &str, agents: &str, urls: &str) -> Arc<Results> {
         let mut job = CheckJob::new(
             FetchedDocument::as_usual(doc(after, Mode::Google)),
+            OriginFiles::editor_only(),
             &CrawlerList::parse(agents),
             Arc::new(UrlSet::parse(urls)),
         )
@@ -260,7 +312,8 @@ mod tests {
             r.counts,
             Counts {
                 allowed: 6,
-                disallowed: 2
+                disallowed: 2,
+                no_file: 0
             }
         );
         assert_eq!(
@@ -268,11 +321,13 @@ mod tests {
             [
                 Counts {
                     allowed: 3,
-                    disallowed: 1
+                    disallowed: 1,
+                    no_file: 0
                 },
                 Counts {
                     allowed: 3,
-                    disallowed: 1
+                    disallowed: 1,
+                    no_file: 0
                 }
             ]
         );

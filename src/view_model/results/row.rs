@@ -16,7 +16,28 @@ impl CheckRun {
         let comparison = self.comparison();
         let cell = results.cell(row)?;
         let url = results.url(row);
-        let robots = &results.document().robots;
+        let file = results.file(row);
+        // A row whose origin has no robots.txt: no verdict, its origin named.
+        let Some(fetched) = results.fetched_of(file) else {
+            let path = results
+                .document()
+                .robots
+                .checked_path(url, &CheckOptions::default());
+            return Some(RowView {
+                row,
+                allowed: false,
+                category: cell.category,
+                line: 0,
+                rule: None,
+                show_checked_path: !url.ends_with(path.as_str()),
+                checked_path: path,
+                other: None,
+                before: None,
+                usage: None,
+                no_file: results.origin(row).map(|o| o.to_string()),
+            });
+        };
+        let robots = &fetched.document.robots;
         let checked_path = robots.checked_path(url, &CheckOptions::default());
         let other = comparison.get(row).map(|o| OtherView {
             against: comparison.against,
@@ -25,7 +46,7 @@ impl CheckRun {
         });
         // In compare mode every row shows the verdict before, changed or not
         // (its deciding line may have moved): one check, for rows on screen.
-        let before = match (comparison.against, &comparison.other) {
+        let before = match (comparison.against, comparison.other_of(file)) {
             (Against::Before, Some(before)) => results.crawler(row).map(|crawler| {
                 let verdict = before.robots().check(crawler, url);
                 BeforeView {
@@ -55,8 +76,9 @@ impl CheckRun {
             before,
             usage: results.crawler(row).and_then(|crawler| {
                 let options = CheckOptions::default();
-                usage_view(&results.fetched.robots().usage(crawler, url, &options))
+                usage_view(&fetched.robots().usage(crawler, url, &options))
             }),
+            no_file: None,
         })
     }
 }
@@ -86,6 +108,9 @@ pub struct RowView {
     pub before: Option<BeforeView>,
     /// The AI usage preferences that apply, when any do.
     pub usage: Option<UsageView>,
+    /// When the row's origin has no robots.txt here (no verdict): the
+    /// origin.
+    pub no_file: Option<String>,
 }
 
 /// A row's AI usage preferences.

@@ -14,6 +14,7 @@ use robots_matcher::RuleKind;
 
 use super::Results;
 use crate::view_model::format::{format_count, plural};
+use crate::view_model::origins::EDITOR_FILE;
 
 /// A rule and how many rows it decides.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,8 +54,20 @@ impl Results {
             .map_or(0, |&n| n as usize)
     }
 
-    /// Every rule of the groups, in file order, with how many rows it
-    /// decides (0: dead for these URLs); and how many rows no rule decided.
+    /// How many rows are checked against the editor's file.
+    fn editor_rows(&self) -> usize {
+        if self.files.split.all_in_editor() {
+            return self.len();
+        }
+        let urls = (0..self.urls.list.len())
+            .filter(|&url| self.files.file_of_url(url) == EDITOR_FILE)
+            .count();
+        urls * self.columns.len()
+    }
+
+    /// Every rule of the editor's file, in file order, with how many of
+    /// its rows it decides (0: dead for these URLs); and how many of its
+    /// rows no rule decided.
     pub fn by_rule(&self) -> (Vec<RuleCount>, usize) {
         let rules = self.document().robots.rules();
         let mut read = vec![false; self.document().robots.groups().len()];
@@ -78,7 +91,7 @@ impl Results {
             })
             .collect();
         let decided: usize = self.decided.iter().map(|&n| n as usize).sum();
-        (counts, self.len() - decided)
+        (counts, self.editor_rows() - decided)
     }
 
     /// A sentence for the editor: `Decides 2 results: /a (Googlebot), ...`.
@@ -89,7 +102,7 @@ impl Results {
         }
         const SHOWN: usize = 5;
         let mut listed: Vec<String> = (0..self.len())
-            .filter(|&row| self.cells[row].line == line)
+            .filter(|&row| self.cells[row].line == line && self.in_editor(row))
             .take(SHOWN)
             .map(|row| format!("{} ({})", self.url(row), self.agent(row)))
             .collect();

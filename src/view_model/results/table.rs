@@ -1,7 +1,7 @@
 //! The table's filters and order ([`TableQuery`]), and the rows that pass
 //! them, in order ([`TableView`]).
 
-use super::{Against, Cell, CheckRun};
+use super::{Against, Cell, CheckRun, Results};
 use crate::view_model::sort::sort_indices;
 
 /// Which verdicts the table shows.
@@ -157,14 +157,15 @@ impl TableView {
         let keep = |row: usize, cell: Cell| {
             let verdict = match query.verdict {
                 VerdictFilter::All => true,
-                VerdictFilter::Allowed => cell.allowed(),
-                VerdictFilter::Disallowed => !cell.allowed(),
+                VerdictFilter::Allowed => cell.verdict() == Some(true),
+                VerdictFilter::Disallowed => cell.verdict() == Some(false),
                 VerdictFilter::Differs => differs[row],
             };
+            // The by-rule view's lines are the editor's file's.
             let decided = match query.decided_by {
                 None => true,
-                Some(DecidedBy::Line(line)) => cell.line == line,
-                Some(DecidedBy::NoRule) => cell.line == 0,
+                Some(DecidedBy::Line(line)) => cell.line == line && results.in_editor(row),
+                Some(DecidedBy::NoRule) => cell.line == 0 && results.in_editor(row),
             };
             verdict && decided && query.crawler.is_none_or(|c| row % width.max(1) == c)
         };
@@ -192,7 +193,12 @@ impl TableView {
         let cell = |row: u32| results.cells[row as usize];
         match query.order {
             Order::Verdict => {
-                sort_indices(&mut rows, &|a, b| cell(a).allowed().cmp(&cell(b).allowed()))
+                // Disallowed, allowed, then the rows without a file.
+                let rank = |row: u32| match cell(row).verdict() {
+                    Some(allowed) => u8::from(allowed),
+                    None => 2,
+                };
+                sort_indices(&mut rows, &|a, b| rank(a).cmp(&rank(b)))
             }
             Order::Line => {
                 let line = |row: u32| match cell(row).line {
@@ -225,6 +231,20 @@ impl TableView {
             None => (position < self.len).then_some(position),
             Some(rows) => rows.get(position).map(|&r| r as usize),
         }
+    }
+
+    /// The first position showing a row of the editor's file that the
+    /// rule on `line` decides, when one is shown (linear in the rows
+    /// shown; nothing to look for when the line decides no row).
+    pub fn first_decided_by(&self, results: &Results, line: u32) -> Option<usize> {
+        if line == 0 || results.decided_on_line(line) == 0 {
+            return None;
+        }
+        (0..self.len).find(|&position| {
+            self.row(position).is_some_and(|row| {
+                results.cell(row).is_some_and(|c| c.line == line) && results.in_editor(row)
+            })
+        })
     }
 
     /// The position of a row in the table, when it is shown.
