@@ -74,6 +74,7 @@ pub fn App() -> impl IntoView {
             <section class="column column-test" aria-label="Results and why">
                 <ResultsPanel/>
                 <ExplanationPanel/>
+                <crate::components::logs::LogsSection/>
             </section>
             <div class="column column-info">
                 <Diagnostics/>

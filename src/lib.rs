@@ -8,8 +8,9 @@
 //!   time; natively tested, the browser reached through its `Host` trait;
 //! - [`components`] show the entities and call their transitions; [`app`]
 //!   lays them out; [`browser`] wraps the browser APIs and is the store's
-//!   host; [`lint_worker`] runs the Web Worker that lints; [`split`]
-//!   marks the code the page loads when it is first needed.
+//!   host; [`lint_worker`] and [`logs_worker`] run the Web Workers that
+//!   lint and replay logs, whose side [`worker`] is (the same wasm);
+//!   [`split`] marks the code the page loads when it is first needed.
 //!
 //! Arrows run one way: `robots_matcher` <- `view_model` <- `store` <-
 //! `components`.
@@ -20,7 +21,9 @@ pub mod components;
 pub mod crawlers;
 pub mod link;
 pub mod lint_worker;
+pub mod logs_worker;
 pub mod samples;
 pub mod split;
 pub mod store;
 pub mod view_model;
+pub mod worker;

@@ -7,8 +7,8 @@
 //! - the CLI (`cli/src`): its plumbing <- `commands/` <- `main`;
 //! - the app (`src`): `view_model/` (with the presets, samples and link
 //!   codec it computes from) <- `store/` (with `browser`, its host, and
-//!   `lint_worker`, the page's side of the worker) <-
-//!   `components/`, `app` and the worker binary (`bin/`).
+//!   `lint_worker` and `logs_worker`, the page's side of the workers) <-
+//!   `components/`, `app` and the workers' side (`worker/`).
 //!
 //! It reads the sources (`test_support::architecture`): every path a
 //! module names by `crate::`, `super::`, `self::` or a child's name, in
@@ -102,12 +102,12 @@ const APP: Crate = Crate {
         },
         Layer {
             name: "store",
-            modules: &["store", "store::*", "browser", "lint_worker"],
+            modules: &["store", "store::*", "browser", "lint_worker", "logs_worker"],
             may_import: &["view model"],
         },
         Layer {
             name: "components",
-            modules: &["components", "components::*", "app", "bin", "bin::*"],
+            modules: &["components", "components::*", "app", "worker", "worker::*"],
             may_import: &["view model", "store"],
         },
     ],

@@ -70,6 +70,11 @@ const PANELS = [
     shown: (page) => page.getByTestId('urls-input'),
     value: 'https://www.example.com/a\nhttps://www.example.com/b',
   },
+  {
+    name: 'the log replay',
+    open: (page) => page.getByTestId('logs-toggle').click(),
+    shown: (page) => page.getByTestId('logs-input'),
+  },
 ];
 
 test('each lazy panel loads its code when opened, counted on demand', async ({ page }) => {
@@ -92,9 +97,11 @@ test('each lazy panel loads its code when opened, counted on demand', async ({ p
     for (const name of fetched) expect(partOf(name), `${name}, fetched for ${panel.name}`).toBe(LAZY);
   }
   const chunks = names.filter((n) => partOf(n) === LAZY);
-  // matrix, rules, compare summary, browse, URL files, diagnostics,
-  // explanation, why-not; shared code may come in chunks of its own.
-  expect(new Set(chunks.filter((n) => !/^lazy-chunk-/.test(n))).size).toBe(8);
+  // matrix, rules, compare summary, browse, URL files, log replay,
+  // diagnostics, explanation, why-not, the lint worker's bridge; shared
+  // code may come in chunks of its own. (The workers' jobs are chunks too,
+  // counted with their workers: worker.spec, logs.spec.)
+  expect(new Set(chunks.filter((n) => !/^lazy-chunk-/.test(n))).size).toBe(10);
   await expect(page.getByTestId('lazy-failed')).toHaveCount(0);
   await expect(page.getByTestId('app-failed')).toHaveCount(0);
 });

@@ -19,11 +19,11 @@
 //    the glue before it is rewritten here, so its own values would be
 //    wrong).
 //
-// A Web Worker's files (trunk names them after its binary, unhashed:
-// NAME.js, NAME_bg.wasm and trunk's loader shim NAME_loader.js, which the
-// page starts) get the same treatment where a worker allows it: release
-// builds minify the worker's glue, and the loader fetches the worker's
-// wasm with its integrity (a worker script itself cannot be given one).
+// The app's Web Workers run the app's own wasm (src/worker/mod.rs): this
+// step writes each worker's script (WORKERS), which imports the glue (so
+// the wasm is fetched with its integrity, as the page fetches it) and
+// starts the worker's job, whose code is a chunk fetched with its
+// integrity too. A worker script itself cannot be given one.
 //
 // A browser then refuses a file whose bytes differ from what the page
 // names: a CDN or cache serving a stale or altered file breaks loudly
@@ -43,9 +43,9 @@ import { minify } from 'terser';
 import { shortenNames } from './short-names.mjs';
 import { splitApp } from './split.mjs';
 
-/** `sha384-...` of `bytes`, as an integrity attribute names it. */
-export function integrity(bytes) {
-  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+/** `sha384-...` (or another of SRI's hashes) of `bytes`, as an integrity attribute names it. */
+export function integrity(bytes, algorithm = 'sha384') {
+  return `${algorithm}-${createHash(algorithm).update(bytes).digest('base64')}`;
 }
 
 /** The value of attribute `name` in a tag's text (quoted or not), or null. */
@@ -103,38 +103,32 @@ export function glueName(html) {
 }
 
 /**
- * The loader of a worker whose glue is `glueName`: it starts the worker's
- * wasm `wasmName`, checked against `wasmIntegrity`.
+ * The app's Web Workers: each script's name (`*-worker*`: the size check
+ * counts it on demand; the page starts it by this name) and the job it
+ * runs (src/worker/mod.rs).
  */
-export function workerLoader(glueName, wasmName, wasmIntegrity) {
-  return `// Written by scripts/lib/post-build.mjs: start the worker, its wasm
-// checked against its integrity.
-import init from './${glueName}';
-await init({
-  module_or_path: fetch(new URL(${JSON.stringify(wasmName)}, import.meta.url), { integrity: ${JSON.stringify(wasmIntegrity)} }),
-});
-`;
-}
+export const WORKERS = new Map([
+  ['robots-worker.js', 'lint'],
+  ['robots-logs-worker.js', 'logs'],
+]);
 
-/** Each worker's glue minified (release) and its loader rewritten. */
-async function postBuildWorkers(dir, names, release) {
-  for (const loader of names.filter((n) => n.endsWith('_loader.js'))) {
-    const base = loader.slice(0, -'_loader.js'.length);
-    const [glue, wasm] = [`${base}.js`, `${base}_bg.wasm`];
-    if (!names.includes(glue) || !names.includes(wasm)) {
-      throw new Error(`${loader} is a worker's loader, but ${glue} or ${wasm} is missing`);
-    }
-    if (release) {
-      const code = await readFile(join(dir, glue), 'utf8');
-      await writeFile(join(dir, glue), (await minify(code, { module: true, compress: true, mangle: true })).code);
-    }
-    await writeFile(join(dir, loader), workerLoader(glue, wasm, integrity(await readFile(join(dir, wasm)))));
-  }
+/**
+ * The script of a worker that runs `job` on the app's wasm, whose glue is
+ * `glueName`: the glue instantiates the wasm (checked against its
+ * integrity; its `main` mounts nothing without a window), then the job
+ * starts (its chunk checked against its integrity). A job that cannot
+ * start throws: the page hears of it as the worker's `error` event.
+ */
+export function workerScript(glueName, job) {
+  return `// Written by scripts/lib/post-build.mjs: a Web Worker running job
+// ${job} of the app's wasm (src/worker/mod.rs).
+import { worker_start } from './${glueName}';
+worker_start(${JSON.stringify(job)});
+`;
 }
 
 async function postBuild(dir, release) {
   const names = await readdir(dir);
-  await postBuildWorkers(dir, names, release);
   const html = await readFile(join(dir, 'index.html'), 'utf8');
   // The glue's wasm is beside it (wasm-bindgen's naming); other files, such
   // as a worker's own glue, are left as they are.
@@ -162,6 +156,7 @@ async function postBuild(dir, release) {
   let code = withStart(source, wasmName, integrity(wasm), banner);
   if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
   await writeFile(glue, code);
+  for (const [name, job] of WORKERS) await writeFile(join(dir, name), workerScript(basename(glue), job));
   const files = new Map();
   for (const name of names) files.set(name, await readFile(join(dir, name)));
   await writeFile(join(dir, 'index.html'), withIntegrity(html, files));

@@ -4,7 +4,7 @@
 //
 //   node scripts/lib/report.mjs [--strict]     (RUNS=7, PORT=4174, DIST=dist)
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,9 @@ const TARGETS = {
   // by the page waits at most this long (a 30 ms slice and its rendering).
   slices: 50, // ms, setTimeout(0) round trip while checking 50,000 URLs against 3,000 wildcard rules
   matrix: 300, // ms, click on "matrix-toggle" to the next frame with 40 crawlers x 1,000 URLs drawn
+  logs: 5000, // ms, 1,000,000 combined-format lines opened to the report done (issue 25)
+  logsTask: 100, // ms, longest main-thread task meanwhile
+  logsMemory: 150, // MB, the browser's memory over the idle page after that log
 };
 
 const results = [];
@@ -449,6 +452,109 @@ async function matrix(browser, base) {
   verdict(`matrix of ${crawlers.length} crawlers x 1,000 URLs, click to next frame, median`, median(samples), TARGETS.matrix, 'ms');
 }
 
+/** A combined-format log of `n` lines written to a temporary file: half
+ * browsers, the rest eight crawlers and two unknown bots, a day and a half
+ * of requests, a robots.txt fetch every 1,000 lines. */
+async function writeLog(n) {
+  const { createWriteStream, mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const file = join(mkdtempSync(join(tmpdir(), 'robots-report-log-')), 'access.log');
+  const agents = [
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.2; +https://openai.com/gptbot',
+    'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+    'CCBot/2.0 (https://commoncrawl.org/faq/)',
+    'Mozilla/5.0 (compatible; ClaudeBot/1.0; +claudebot@anthropic.com)',
+    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'Mozilla/5.0 (compatible; YandexBot/3.0; +http://yandex.com/bots)',
+    'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
+    'FooBot/1.0 (+https://example.com/foobot)',
+    'python-requests/2.31.0',
+  ];
+  const browser = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const p = (x) => String(x).padStart(2, '0');
+  const out = createWriteStream(file);
+  const start = Date.UTC(2024, 4, 1);
+  let chunk = [];
+  for (let i = 0; i < n; i++) {
+    const d = new Date(start + i * 130);
+    const time = `${p(d.getUTCDate())}/${months[d.getUTCMonth()]}/${d.getUTCFullYear()}:${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())} +0000`;
+    const agent = i % 2 ? browser : agents[(i >> 1) % agents.length];
+    const path = i % 1000 === 0 ? '/robots.txt' : `/${['article', 'private', 'blog', 'search', 'products'][i % 5]}/${i % 9973}?page=${i % 7}`;
+    chunk.push(`192.0.2.${i % 250} - - [${time}] "GET ${path} HTTP/1.1" 200 ${1000 + (i % 5000)} "https://www.example.com/" "${agent}"`);
+    if (chunk.length === 10_000) {
+      if (!out.write(`${chunk.join('\n')}\n`)) await new Promise((r) => out.once('drain', r));
+      chunk = [];
+    }
+  }
+  out.end(chunk.length ? `${chunk.join('\n')}\n` : '');
+  await new Promise((r) => out.once('finish', r));
+  return file;
+}
+
+/** Resident memory of this process's descendants (the browser's
+ * processes, the page's and its workers'), in MB. */
+function browserMemoryMb(exclude) {
+  const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' })
+    .trim().split('\n').map((l) => l.trim().split(/\s+/).map(Number));
+  const children = new Map();
+  for (const [pid, ppid] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+  const rss = new Map(rows.map(([pid, , kb]) => [pid, kb]));
+  let total = 0;
+  const stack = [...(children.get(process.pid) ?? [])].filter((pid) => pid !== exclude);
+  while (stack.length) {
+    const pid = stack.pop();
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total / 1024;
+}
+
+async function logs(browser, base) {
+  const lines = 1_000_000;
+  const file = await writeLog(lines);
+  const { statSync } = await import('node:fs');
+  const mb = statSync(file).size / 1e6;
+  const samples = [];
+  const longest = [];
+  const memory = [];
+  for (let i = 0; i < Math.min(runs, 3); i++) {
+    const { context, page } = await openApp(browser, base);
+    await page.getByTestId('logs-toggle').click();
+    await page.waitForTimeout(1000);
+    const idle = browserMemoryMb(server.pid);
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByTestId('logs-input').setInputFiles(file);
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid=logs-summary]')?.dataset.state === 'done',
+      lines,
+      { timeout: 120_000, polling: 50 },
+    );
+    const r = await page.evaluate((t0) => {
+      const tasks = window.__longTasks.filter((t) => t.start + t.duration >= t0);
+      return {
+        elapsed: performance.now() - t0,
+        longest: Math.max(0, ...tasks.map((t) => t.duration)),
+        lines: Number(document.querySelector('[data-testid=logs-summary]').dataset.lines),
+      };
+    }, t0);
+    if (r.lines !== lines) throw new Error(`the report read ${r.lines} lines, not ${lines}`);
+    await page.waitForTimeout(500);
+    memory.push(browserMemoryMb(server.pid) - idle);
+    samples.push(r.elapsed);
+    longest.push(r.longest);
+    await context.close();
+  }
+  console.log(`\nLog replay: ${lines.toLocaleString('en')} combined-format lines (${mb.toFixed(0)} MB) opened to the report done`);
+  console.log(`  to done (ms):         ${fmt(samples)}`);
+  console.log(`  longest task (ms):    ${fmt(longest)}`);
+  console.log(`  memory over idle (MB): ${fmt(memory)}`);
+  verdict('log of 1,000,000 lines opened to the report done, median', median(samples), TARGETS.logs, 'ms', 0);
+  verdict('longest main-thread task meanwhile, worst', Math.max(...longest), TARGETS.logsTask, 'ms');
+  verdict('memory over the idle page after that log, worst', Math.max(...memory), TARGETS.logsMemory, 'MB');
+}
+
 async function expectNoCells(page) {
   await page.waitForFunction(() => !document.querySelector('[data-testid=matrix-cell]'));
   await page.waitForTimeout(200);
@@ -475,6 +581,7 @@ const measurements = {
   slices: (base) => slowChecks(browser, base),
   compare: (base) => compareKeystrokes(browser, base),
   matrix: (base) => matrix(browser, base),
+  logs: (base) => logs(browser, base),
 };
 const only = process.env.ONLY ? process.env.ONLY.split(',') : Object.keys(measurements);
 try {

@@ -46,8 +46,14 @@ export const BUDGETS = {
 const NOT_FETCHED = ['404.html'];
 /** The lazy panels' chunks (scripts/lib/split.mjs names them). */
 export const LAZY_CHUNKS = 'lazy-*.wasm';
-/** On-demand parts by name, beside those the caller gives. */
-const ON_DEMAND = ['*-worker*', LAZY_CHUNKS];
+/**
+ * On-demand parts by name, beside those the caller gives; a file is in
+ * the first that matches. Each Web Worker is a part: its script and its
+ * job's chunk (src/worker/mod.rs; the log worker, `robots-logs-worker.js`
+ * and `lazy-logs-worker-*.wasm`, before the lint worker, `robots-worker.js`
+ * and `lazy-lint-worker-*.wasm`); the lazy panels' chunks are another.
+ */
+const ON_DEMAND = ['*logs-worker*', '*-worker*', LAZY_CHUNKS];
 
 function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');

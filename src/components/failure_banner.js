@@ -18,6 +18,9 @@
 // no longer runs. The link in the address bar still holds the input, so
 // reloading brings it back, and the same link is what a report needs.
 const failed = (event) => {
+  // In a Web Worker (the workers run this same glue: src/worker/mod.rs)
+  // there is no page here: the page hears of it as the worker's error.
+  if (typeof document === 'undefined') return;
   const error = event.error ?? event.reason;
   const stack = String(error?.stack);
   if (!(error instanceof WebAssembly.RuntimeError || stack.includes('wasm://') || stack.includes(import.meta.url))) return;

@@ -8,6 +8,7 @@ pub mod crawlers;
 pub mod editor;
 pub mod explanation;
 pub mod info;
+pub mod logs;
 pub mod matrix;
 pub mod results;
 pub mod toolbar;

@@ -1,4 +1,4 @@
-//! Work the app hands to its Web Worker (`src/bin/robots-worker.rs`): the
+//! Work the app hands to its Web Worker (`src/worker/lint.rs`): the
 //! messages both sides exchange, and what the worker does with them.
 //!
 //! Diagnostics are not verdicts: linting a file (the library's lint tool,

@@ -179,6 +179,23 @@ impl ExplanationDetails {
     }
 }
 
+/// Explains a request of an access log: `url` for `crawler` in
+/// `document` as fetched with `outcome` (the log panel's click-through).
+pub fn explain_request(
+    document: std::sync::Arc<super::Document>,
+    outcome: robots_matcher::FetchOutcome,
+    crawler: &Crawler,
+    url: &str,
+    agent: &str,
+) -> ExplanationView {
+    explain(
+        &FetchedDocument::new(document, outcome),
+        crawler,
+        url,
+        agent,
+    )
+}
+
 /// Explains `url` for `crawler` in the robots.txt as fetched.
 fn explain(
     fetched: &FetchedDocument,

@@ -40,6 +40,8 @@ pub mod generator;
 pub mod inputs;
 pub mod job;
 pub mod limits;
+pub mod logs;
+pub mod logs_html;
 pub mod matrix;
 pub mod origins;
 pub mod results;

@@ -5,13 +5,18 @@
 //!
 //! Gzip is told by its magic bytes, not the file's name, and decoded as
 //! the bytes come (several members, as `cat a.gz b.gz` makes, included).
-//! The inflater is flate2's raw `Decompress` (pure Rust, so it builds for
-//! wasm32 too); each member's header and trailer (RFC 1952) are read here,
+//! The inflater is miniz_oxide's raw stream (pure Rust, so it builds for
+//! wasm32 too; the crate flate2 wraps, used directly because the app
+//! already links this version of its inflater for its links, so the log
+//! worker's chunk shares it, and flate2's checksum would add a 16 KB
+//! table: measured 2026-11-26); each member's header and trailer (RFC
+//! 1952) are read here, with the CRC-32 of [`Crc`],
 //! so that the bytes inflated before a corruption are always kept, however
 //! the input was cut into chunks, and the size limit is checked a window
 //! at a time.
 
-use flate2::{Crc, Decompress, FlushDecompress, Status};
+use miniz_oxide::inflate::stream::{inflate, InflateState};
+use miniz_oxide::{DataFormat, MZError, MZFlush, MZStatus};
 
 /// The longest line read; a longer line is reported with its length and
 /// skipped, without being held (real log lines are under 10 KiB: a URL
@@ -64,7 +69,7 @@ struct Splitter {
 
 impl Splitter {
     /// Splits `bytes` (the next decompressed bytes) into lines.
-    fn split(&mut self, mut bytes: &[u8], emit: &mut impl FnMut(Line<'_>)) {
+    fn split(&mut self, mut bytes: &[u8], emit: &mut dyn FnMut(Line<'_>)) {
         while !bytes.is_empty() {
             let Some(end) = memchr::memchr(b'\n', bytes) else {
                 self.hold(bytes);
@@ -104,7 +109,7 @@ impl Splitter {
     }
 
     /// Emits the line held, if any, and starts afresh.
-    fn end_line(&mut self, emit: &mut impl FnMut(Line<'_>)) {
+    fn end_line(&mut self, emit: &mut dyn FnMut(Line<'_>)) {
         match self.overlong.take() {
             Some(bytes) => emit(Line::TooLong {
                 bytes,
@@ -116,7 +121,7 @@ impl Splitter {
     }
 
     /// Emits the last line when the input does not end with a line break.
-    fn finish(&mut self, emit: &mut impl FnMut(Line<'_>)) {
+    fn finish(&mut self, emit: &mut dyn FnMut(Line<'_>)) {
         if !self.carry.is_empty() || self.overlong.is_some() {
             self.end_line(emit);
         }
@@ -142,7 +147,7 @@ const MAX_HEADER_BYTES: usize = 64 * 1024;
 /// A gzip stream being decoded.
 struct Gzip {
     member: Member,
-    inflater: Decompress,
+    inflater: Box<InflateState>,
     crc: Crc,
     window: Vec<u8>,
     decompressed: u64,
@@ -161,8 +166,8 @@ impl Gzip {
     fn new(limit: u64) -> Gzip {
         Gzip {
             member: Member::Header(Vec::new()),
-            inflater: Decompress::new(false),
-            crc: Crc::new(),
+            inflater: InflateState::new_boxed(DataFormat::Raw),
+            crc: Crc::default(),
             window: vec![0; WINDOW],
             decompressed: 0,
             limit,
@@ -171,7 +176,7 @@ impl Gzip {
     }
 
     /// Reads `input`, giving each window of inflated bytes to `emit`.
-    fn read(&mut self, mut input: &[u8], emit: &mut impl FnMut(&[u8])) -> Inflated {
+    fn read(&mut self, mut input: &[u8], emit: &mut dyn FnMut(&[u8])) -> Inflated {
         loop {
             match &mut self.member {
                 Member::Header(header) => {
@@ -202,13 +207,9 @@ impl Gzip {
                     }
                 }
                 Member::Body => {
-                    let (before_in, before_out) =
-                        (self.inflater.total_in(), self.inflater.total_out());
-                    let status =
-                        self.inflater
-                            .decompress(input, &mut self.window, FlushDecompress::None);
-                    let used = (self.inflater.total_in() - before_in) as usize;
-                    let made = (self.inflater.total_out() - before_out) as usize;
+                    let result =
+                        inflate(&mut self.inflater, input, &mut self.window, MZFlush::None);
+                    let (used, made) = (result.bytes_consumed, result.bytes_written);
                     input = &input[used..];
                     if made > 0 {
                         self.decompressed += made as u64;
@@ -218,20 +219,22 @@ impl Gzip {
                         self.crc.update(&self.window[..made]);
                         emit(&self.window[..made]);
                     }
-                    match status {
-                        Ok(Status::StreamEnd) => self.member = Member::Trailer(Vec::new()),
+                    match result.status {
+                        Ok(MZStatus::StreamEnd) => self.member = Member::Trailer(Vec::new()),
                         // A full window: more may be waiting inside.
-                        Ok(Status::Ok | Status::BufError) if made == WINDOW => {}
-                        Ok(Status::Ok | Status::BufError) if input.is_empty() => {
-                            return Inflated::More
-                        }
-                        Ok(Status::Ok | Status::BufError) if used == 0 && made == 0 => {
+                        Ok(_) | Err(MZError::Buf) if made == WINDOW => {}
+                        Ok(_) | Err(MZError::Buf) if input.is_empty() => return Inflated::More,
+                        Ok(_) | Err(MZError::Buf) if used == 0 && made == 0 => {
                             return Inflated::Stop(Stop::Corrupt(
                                 "the deflate data makes no progress".to_string(),
                             ))
                         }
-                        Ok(Status::Ok | Status::BufError) => {}
-                        Err(error) => return Inflated::Stop(Stop::Corrupt(error.to_string())),
+                        Ok(_) | Err(MZError::Buf) => {}
+                        Err(_) => {
+                            return Inflated::Stop(Stop::Corrupt(
+                                "the deflate data is corrupt".to_string(),
+                            ))
+                        }
                     }
                 }
                 Member::Trailer(trailer) => {
@@ -250,8 +253,8 @@ impl Gzip {
                     }
                     self.members += 1;
                     self.member = Member::Header(Vec::new());
-                    self.inflater.reset(false);
-                    self.crc.reset();
+                    self.inflater.reset(DataFormat::Raw);
+                    self.crc = Crc::default();
                 }
             }
         }
@@ -260,6 +263,55 @@ impl Gzip {
     /// Whether the stream ended where a member does.
     fn complete(&self) -> bool {
         matches!(&self.member, Member::Header(header) if header.is_empty() && self.members > 0)
+    }
+}
+
+/// The CRC-32 (ISO 3309, as gzip's trailer has it) and length of the
+/// bytes inflated so far, a table lookup per byte.
+#[derive(Default)]
+struct Crc {
+    sum: u32,
+    amount: u32,
+}
+
+/// The CRC-32 of each byte value (reflected polynomial 0xEDB88320).
+const CRC_TABLE: [u32; 256] = {
+    let mut table = [0u32; 256];
+    let mut n = 0;
+    while n < 256 {
+        let mut c = n as u32;
+        let mut k = 0;
+        while k < 8 {
+            c = if c & 1 != 0 {
+                0xEDB8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
+            k += 1;
+        }
+        table[n] = c;
+        n += 1;
+    }
+    table
+};
+
+impl Crc {
+    fn update(&mut self, bytes: &[u8]) {
+        let mut c = !self.sum;
+        for &b in bytes {
+            c = CRC_TABLE[((c ^ u32::from(b)) & 0xff) as usize] ^ (c >> 8);
+        }
+        self.sum = !c;
+        // The trailer holds the length modulo 2^32.
+        self.amount = self.amount.wrapping_add(bytes.len() as u32);
+    }
+
+    fn sum(&self) -> u32 {
+        self.sum
+    }
+
+    fn amount(&self) -> u32 {
+        self.amount
     }
 }
 
@@ -349,7 +401,7 @@ impl Input {
     }
 
     /// Reads the next chunk, emitting every line it completes.
-    pub(super) fn feed(&mut self, chunk: &[u8], emit: &mut impl FnMut(Line<'_>)) {
+    pub(super) fn feed(&mut self, chunk: &[u8], emit: &mut dyn FnMut(Line<'_>)) {
         self.bytes += chunk.len() as u64;
         if let Kind::Unknown(head) = &mut self.kind {
             head.extend_from_slice(chunk);
@@ -365,7 +417,7 @@ impl Input {
 
     /// Reads the end of the input: the last line, and for gzip whether
     /// the stream was complete.
-    pub(super) fn finish(&mut self, emit: &mut impl FnMut(Line<'_>)) {
+    pub(super) fn finish(&mut self, emit: &mut dyn FnMut(Line<'_>)) {
         if let Kind::Unknown(head) = &mut self.kind {
             let head = std::mem::take(head);
             self.start(&head, emit);
@@ -379,7 +431,7 @@ impl Input {
     }
 
     /// Decides the kind from the first bytes, then reads them.
-    fn start(&mut self, head: &[u8], emit: &mut impl FnMut(Line<'_>)) {
+    fn start(&mut self, head: &[u8], emit: &mut dyn FnMut(Line<'_>)) {
         if let Some((_, name)) = ARCHIVES.iter().find(|(magic, _)| head.starts_with(magic)) {
             self.kind = Kind::Stopped;
             self.stop = Some(Stop::Archive(name));
@@ -394,7 +446,7 @@ impl Input {
         self.pass(head, emit);
     }
 
-    fn pass(&mut self, chunk: &[u8], emit: &mut impl FnMut(Line<'_>)) {
+    fn pass(&mut self, chunk: &[u8], emit: &mut dyn FnMut(Line<'_>)) {
         match &mut self.kind {
             Kind::Plain => {
                 self.decompressed += chunk.len() as u64;

@@ -290,3 +290,11 @@ fn durations_read_as_people_say_them() {
     assert_eq!(duration(3 * HOUR + 300), "3 h 5 min");
     assert_eq!(duration(3 * DAY), "3 days");
 }
+
+#[test]
+fn numbers_that_are_not_times_are_shown_without_a_float_formatter() {
+    assert_eq!(super::number_text(-5.0), "-5");
+    assert_eq!(super::number_text(-1.5), "-1.…");
+    assert_eq!(super::number_text(-0.5), "-0.…");
+    assert_eq!(super::number_text(1e30), "a number of more than 18 digits");
+}

@@ -274,7 +274,7 @@ impl Replay {
 
     /// Reads the next chunk of the open log (a log called `log` is opened
     /// when none is), giving each crawler request judged to `sink`.
-    pub fn feed(&mut self, chunk: &[u8], sink: &mut impl FnMut(&Judged<'_>)) {
+    pub fn feed(&mut self, chunk: &[u8], sink: &mut dyn FnMut(&Judged<'_>)) {
         let reader = self.reader.get_or_insert_with(|| LogReader::new("log"));
         if self.judge.log.is_empty() {
             self.judge.log = reader.summary().name.clone();
@@ -284,7 +284,7 @@ impl Replay {
     }
 
     /// Reads the end of the open log and gives what reading it found.
-    pub fn end_log(&mut self, sink: &mut impl FnMut(&Judged<'_>)) -> &LogSummary {
+    pub fn end_log(&mut self, sink: &mut dyn FnMut(&Judged<'_>)) -> &LogSummary {
         let judge = &mut self.judge;
         let summary = match self.reader.take() {
             Some(mut reader) => reader
@@ -344,7 +344,7 @@ impl Replay {
 
 impl Judge {
     /// Judges one request and counts it.
-    fn request(&mut self, request: &LogRequest<'_>, sink: &mut impl FnMut(&Judged<'_>)) {
+    fn request(&mut self, request: &LogRequest<'_>, sink: &mut dyn FnMut(&Judged<'_>)) {
         self.tally.request(request.time);
         let id = self.clients.of(&request.user_agent);
         if id == BROWSERS {
