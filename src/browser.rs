@@ -491,6 +491,29 @@ pub fn scroll_into_view_within(id: &str, top: f64, height: f64) {
     }
 }
 
+/// Links the stylesheet `href` (a file beside the page) the first time it
+/// is asked for: a lazy panel's styles come with its code rather than with
+/// the first load (see index.html).
+pub fn load_stylesheet(href: &str) {
+    let Some(document) = window().and_then(|w| w.document()) else {
+        return;
+    };
+    let id = format!("stylesheet-{href}");
+    if document.get_element_by_id(&id).is_some() {
+        return;
+    }
+    let (Ok(link), Ok(Some(head))) = (
+        document.create_element("link"),
+        document.query_selector("head"),
+    ) else {
+        return;
+    };
+    for (name, value) in [("id", id.as_str()), ("rel", "stylesheet"), ("href", href)] {
+        let _ = link.set_attribute(name, value);
+    }
+    let _ = head.append_child(&link);
+}
+
 /// Focuses an element found by CSS selector; true if one was found.
 pub fn focus_selector(selector: &str) -> bool {
     let element = window()

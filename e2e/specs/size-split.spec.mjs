@@ -96,6 +96,11 @@ test('each lazy panel loads its code when opened, counted on demand', async ({ p
     const fetched = names.slice(from).filter((n) => n.endsWith('.wasm'));
     for (const name of fetched) expect(partOf(name), `${name}, fetched for ${panel.name}`).toBe(LAZY);
   }
+  // A lazy panel's stylesheet comes with it (index.html), counted on
+  // demand, and styles it: the audit's margin is lazy-matrix.css's.
+  expect(names).toContain('lazy-matrix.css');
+  expect(partOf('lazy-matrix.css')).toBe('on demand: lazy-*.css');
+  expect(await page.getByTestId('audit').evaluate((el) => getComputedStyle(el).marginBottom)).not.toBe('0px');
   const chunks = names.filter((n) => partOf(n) === LAZY);
   // matrix, rules, compare summary, browse, URL files, log replay,
   // diagnostics, explanation, why-not, the lint worker's bridge; shared

@@ -127,6 +127,19 @@ worker_start(${JSON.stringify(job)});
 `;
 }
 
+/**
+ * `css` without comments and with runs of white space cut to what the
+ * syntax needs (the stylesheets here hold no strings that contain them).
+ */
+export function minifyCss(css) {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
 async function postBuild(dir, release) {
   const names = await readdir(dir);
   const html = await readFile(join(dir, 'index.html'), 'utf8');
@@ -157,6 +170,14 @@ async function postBuild(dir, release) {
   if (release) code = (await minify(code, { module: true, compress: true, mangle: true })).code;
   await writeFile(glue, code);
   for (const [name, job] of WORKERS) await writeFile(join(dir, name), workerScript(basename(glue), job));
+  // Lazy panels' stylesheets are copied as written (index.html): in a
+  // release build, without their comments and spaces, as trunk does for
+  // the first load's.
+  if (release) {
+    for (const name of names.filter((n) => /^lazy-.*\.css$/.test(n))) {
+      await writeFile(join(dir, name), minifyCss(await readFile(join(dir, name), 'utf8')));
+    }
+  }
   const files = new Map();
   for (const name of names) files.set(name, await readFile(join(dir, name)));
   await writeFile(join(dir, 'index.html'), withIntegrity(html, files));

@@ -51,9 +51,11 @@ export const LAZY_CHUNKS = 'lazy-*.wasm';
  * the first that matches. Each Web Worker is a part: its script and its
  * job's chunk (src/worker/mod.rs; the log worker, `robots-logs-worker.js`
  * and `lazy-logs-worker-*.wasm`, before the lint worker, `robots-worker.js`
- * and `lazy-lint-worker-*.wasm`); the lazy panels' chunks are another.
+ * and `lazy-lint-worker-*.wasm`); the lazy panels' chunks are another,
+ * and their stylesheets (`lazy-*.css`, linked when the panel opens) one
+ * more.
  */
-const ON_DEMAND = ['*logs-worker*', '*-worker*', LAZY_CHUNKS];
+const ON_DEMAND = ['*logs-worker*', '*-worker*', LAZY_CHUNKS, 'lazy-*.css'];
 
 function globToRegExp(glob) {
   const escaped = glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*');

@@ -52,6 +52,7 @@ pub fn MatrixPanel() -> impl IntoView {
 /// the matrix is first shown; see `components::common::lazy`).
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(matrix, fallible))]
 fn matrix_view() -> Result<AnyView, ChunkError> {
+    crate::browser::load_stylesheet("lazy-matrix.css");
     Ok(view! {
         <Audit/>
         <MatrixGrid/>

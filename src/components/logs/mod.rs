@@ -55,6 +55,7 @@ pub fn LogsSection() -> impl IntoView {
 /// log worker load when the panel is first opened.
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(logs, fallible))]
 fn logs_panel(inputs: Inputs, messages: Messages) -> Result<AnyView, ChunkError> {
+    crate::browser::load_stylesheet("lazy-logs.css");
     let logs = Logs::new(inputs, messages);
     logs.connect(WorkerRunner::new(logs));
     let (state, report, timeline, why) = (
