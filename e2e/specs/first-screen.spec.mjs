@@ -141,6 +141,8 @@ test('matrix heads are distinct paths for 50 URLs on one origin', async ({ page 
   const urls = Array.from({ length: 50 }, (_, i) => `https://www.example.com/products/item-${i}`);
   await setField(page, 'urls-input', urls.join('\n'));
   await page.getByTestId('matrix-toggle').click();
+  // The matrix is a lazy panel: its heads exist once its chunk is in.
+  await expect(page.getByTestId('matrix-head')).toHaveCount(50);
   const heads = await page.getByTestId('matrix-head').allTextContents();
   expect(heads).toHaveLength(50);
   expect(new Set(heads).size).toBe(50);
