@@ -38,8 +38,12 @@ export const BUDGETS = {
   size: { firstLoad: 300_000, onDemand: 200_000, dist: 500_000 },
   // The size build's budgets plus what the prebuilt std costs: 22,192 B
   // of the app's first load measured (21,853 of wasm, 339 of JS glue),
-  // rounded up; a worker's wasm pays it too.
-  stable: { firstLoad: 332_000, onDemand: 225_000, dist: 550_000 },
+  // rounded up; a worker's wasm pays it too. Measured again on 2026-11-26
+  // (a fresh clone of main at 4aad1a9): 32,743 B (299,704 B in the size
+  // build, 332,447 B in this one; the overhead grows with the code, panic
+  // sites above all), so the first load's allowance is 33,000 B. The size
+  // build's 300,000 B, what visitors get, is unchanged.
+  stable: { firstLoad: 333_000, onDemand: 225_000, dist: 550_000 },
 };
 
 /** Files no page load fetches. */
