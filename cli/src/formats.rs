@@ -54,6 +54,18 @@ pub fn paint(text: &str, colour: Colour) -> String {
     format!("\u{1b}[{code}m{text}\u{1b}[0m")
 }
 
+/// A table's `line` whose first cell is `first`, that cell painted green
+/// when `good` and red otherwise (the verdict or result column of the
+/// text tables on a terminal).
+pub fn first_cell_painted(line: &str, first: &str, good: bool) -> String {
+    let colour = if good { Colour::Green } else { Colour::Red };
+    format!(
+        "{}{}",
+        paint(first, colour),
+        line.get(first.len()..).unwrap_or_default()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

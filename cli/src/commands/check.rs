@@ -7,7 +7,7 @@ use robots_matcher::{Robots, Verdict};
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::formats::{colour_stdout, paint, workflow_command, Colour};
+use crate::formats::{colour_stdout, first_cell_painted, workflow_command};
 use crate::input::{stdin_at_most_once, urls_to_check, Source};
 use crate::output::{Output, Status};
 use crate::robots_file::RobotsFile;
@@ -178,16 +178,7 @@ impl Table {
             };
             if colour {
                 let verdict = &row[0];
-                let colour = if verdict == "allowed" {
-                    Colour::Green
-                } else {
-                    Colour::Red
-                };
-                out.line(&format!(
-                    "{}{}",
-                    paint(verdict, colour),
-                    line.get(verdict.len()..).unwrap_or_default()
-                ))?;
+                out.line(&first_cell_painted(&line, verdict, verdict == "allowed"))?;
             } else {
                 out.line(&line)?;
             }

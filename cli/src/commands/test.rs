@@ -11,7 +11,7 @@ use serde::Serialize;
 use crate::cli::{TestArgs, TestFormat};
 use crate::crawler::token_warnings;
 use crate::error::{warn, CliError};
-use crate::formats::{colour_stdout, paint, workflow_command, Colour};
+use crate::formats::{colour_stdout, first_cell_painted, workflow_command};
 use crate::input::{size_in_mib, stdin_at_most_once, Source};
 use crate::junit;
 use crate::output::{Output, Status};
@@ -277,16 +277,7 @@ impl<'a> Report<'a> {
             let line = widths.line(&cells);
             let status = &cells[0];
             if colour {
-                let paint_as = if row.passed {
-                    Colour::Green
-                } else {
-                    Colour::Red
-                };
-                out.line(&format!(
-                    "{}{}",
-                    paint(status, paint_as),
-                    line.get(status.len()..).unwrap_or_default()
-                ))?;
+                out.line(&first_cell_painted(&line, status, row.passed))?;
             } else {
                 out.line(&line)?;
             }
