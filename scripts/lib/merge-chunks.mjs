@@ -23,6 +23,7 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { leb, name, readLeb, readName, skipImportDescription } from './wasm-bytes.mjs';
 
 const run = promisify(execFile);
 
@@ -30,35 +31,8 @@ const run = promisify(execFile);
 const SPLIT_MODULE = '__wasm_split';
 const HUB = '__wasm_split_hub';
 
-function readUleb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-function uleb(value) {
-  const out = [];
-  do {
-    let byte = value % 128;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-}
-
-function name(text) {
-  const bytes = Buffer.from(text, 'utf8');
-  return [...uleb(bytes.length), ...bytes];
-}
-
 function section(id, body) {
-  return [id, ...uleb(body.length), ...body];
+  return [id, ...leb(body.length), ...body];
 }
 
 /** The sections of a wasm module: [{ id, start, end }] (the body's bytes). */
@@ -68,7 +42,7 @@ function sections(bytes) {
   let at = 8;
   while (at < bytes.length) {
     const id = bytes[at];
-    const [size, start] = readUleb(bytes, at + 1);
+    const [size, start] = readLeb(bytes, at + 1);
     found.push({ id, start, end: start + size });
     at = start + size;
   }
@@ -83,49 +57,30 @@ function imports(bytes) {
   const importSection = sections(bytes).find((s) => s.id === 2);
   if (!importSection) return [];
   const list = [];
-  let [count, at] = readUleb(bytes, importSection.start);
-  const text = () => {
-    const [length, from] = readUleb(bytes, at);
-    at = from + length;
-    return bytes.subarray(from, at).toString('utf8');
-  };
+  let [count, at] = readLeb(bytes, importSection.start);
   while (count-- > 0) {
-    const module = text();
-    const field = text();
-    const kind = bytes[at];
-    const from = at + 1;
-    at = from;
-    if (kind === 0) [, at] = readUleb(bytes, at); // function: a type index
-    else if (kind === 1) at = limitsEnd(bytes, at + 1); // table: reftype, limits
-    else if (kind === 2) at = limitsEnd(bytes, at); // memory: limits
-    else if (kind === 3) at += 2; // global: valtype, mutability
-    else throw new Error(`merge: import kind ${kind} unknown`);
-    list.push({ module, field, kind, desc: [...bytes.subarray(from, at)] });
+    const [module, afterModule] = readName(bytes, at);
+    const [field, afterField] = readName(bytes, afterModule);
+    at = skipImportDescription(bytes, afterField);
+    list.push({ module, field, kind: bytes[afterField], desc: [...bytes.subarray(afterField + 1, at)] });
   }
   if (at !== importSection.end) throw new Error('merge: the import section was misread');
   return list;
 }
 
-function limitsEnd(bytes, at) {
-  const flags = bytes[at];
-  let [, next] = readUleb(bytes, at + 1);
-  if (flags & 1) [, next] = readUleb(bytes, next);
-  return next;
-}
-
 /** `bytes` with its import section written from `list`. */
 function withImports(bytes, list) {
   const importSection = sections(bytes).find((s) => s.id === 2);
-  const body = [...uleb(list.length)];
+  const body = [...leb(list.length)];
   for (const i of list) body.push(...name(i.module), ...name(i.field), i.kind, ...i.desc);
-  const header = importSection.start - 1 - uleb(importSection.end - importSection.start).length;
+  const header = importSection.start - 1 - leb(importSection.end - importSection.start).length;
   return Buffer.concat([bytes.subarray(0, header), Buffer.from(section(2, body)), bytes.subarray(importSection.end)]);
 }
 
 /** Whether `bytes` is a chunk this step can merge: it imports only from `__wasm_split`, no function, and exports nothing. */
 export function mergeable(bytes) {
   const list = imports(bytes);
-  const exported = sections(bytes).some((s) => s.id === 7 && readUleb(bytes, s.start)[0] > 0);
+  const exported = sections(bytes).some((s) => s.id === 7 && readLeb(bytes, s.start)[0] > 0);
   const started = sections(bytes).some((s) => s.id === 8);
   return !exported && !started && list.every((i) => i.module === SPLIT_MODULE && i.kind !== 0);
 }
@@ -150,10 +105,10 @@ export async function mergeChunks(dir, names, merged, features) {
     }
   }
   const hubImports = [...shared.values()];
-  const exportsBody = [...uleb(hubImports.length)];
+  const exportsBody = [...leb(hubImports.length)];
   const counts = [0, 0, 0, 0];
-  for (const i of hubImports) exportsBody.push(...name(i.field), i.kind, ...uleb(counts[i.kind]++));
-  const importsBody = [...uleb(hubImports.length)];
+  for (const i of hubImports) exportsBody.push(...name(i.field), i.kind, ...leb(counts[i.kind]++));
+  const importsBody = [...leb(hubImports.length)];
   for (const i of hubImports) importsBody.push(...name(i.module), ...name(i.field), i.kind, ...i.desc);
   const hub = Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, ...section(2, importsBody), ...section(7, exportsBody)]);
   const args = [join(dir, `${HUB}.wasm`), HUB];
