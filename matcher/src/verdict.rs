@@ -7,7 +7,7 @@ use crate::agent::{AgentMatching, Crawler};
 use crate::decision::{Best, Hit, Ruling};
 use crate::fetch::FetchOutcome;
 use crate::model::AgentName;
-use crate::pattern::{encode_path, plain_request_path};
+use crate::pattern::{encode_path, plain_request_path, PathBytes};
 use crate::robots::{AgentGroups, Robots};
 use crate::url::path_params_query;
 use crate::Mode;
@@ -424,9 +424,10 @@ impl Robots {
     /// rule: for a few checks, cheaper than building the rule index.
     fn best_scanned(&self, groups: &[usize], path: &[u8]) -> Best {
         let mut best = Best::default();
+        let mut path = PathBytes::new(path);
         for &group in groups {
             for id in self.spans.groups[group].rule_ids() {
-                if let Some(priority) = self.spans.rule_priority(id, self.mode, path) {
+                if let Some(priority) = self.spans.rule_priority(id, self.mode, &mut path) {
                     let rule = &self.spans.rules[id];
                     let line = rule.line;
                     best.offer(

@@ -10,6 +10,7 @@ use crate::agent::{is_global_value, is_valid_token, product_token_len};
 use crate::model::RuleKind;
 use crate::pattern::{
     glance, index_html_alternative, matches_as_written, normalize_pattern, pattern_matches, Glance,
+    PathBytes,
 };
 use crate::Mode;
 
@@ -175,12 +176,13 @@ impl Spans {
         (normalized, index_html)
     }
 
-    /// The priority with which rule `id` matches `path` in `mode`, if it
-    /// does: its pattern's length, or its `/index.html` alternative's (as
+    /// The priority with which rule `id` matches the path of `checked` in
+    /// `mode`, if it does: its pattern's length, or its `/index.html` alternative's (as
     /// [`crate::Rule::match_priority`], straight from the spans).
     #[inline]
-    pub fn rule_priority(&self, id: usize, mode: Mode, path: &[u8]) -> Option<u32> {
+    pub fn rule_priority(&self, id: usize, mode: Mode, checked: &mut PathBytes) -> Option<u32> {
         let priority = |p: &[u8]| u32::try_from(p.len()).unwrap_or(u32::MAX);
+        let path = checked.path();
         let rule = &self.rules[id];
         let value = self.bytes(rule.value);
         match glance(value, path, mode) {
@@ -192,6 +194,11 @@ impl Spans {
                 if !(rule.kind == RuleKind::Allow && mode == Mode::Google)
                     || index_html_alternative(value).is_none() =>
             {
+                // A literal byte of the pattern the path lacks rules it
+                // out before its pieces are read.
+                if value[at] == b'*' && !checked.may_hold_pieces(value, at) {
+                    return None;
+                }
                 if let Some(matched) = matches_as_written(value, at, path, mode) {
                     return matched.then(|| priority(value));
                 }
