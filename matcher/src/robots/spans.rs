@@ -7,6 +7,7 @@ use std::ops::{Deref, Range};
 use std::sync::Arc;
 
 use crate::agent::{is_global_value, is_valid_token, product_token_len};
+use crate::index::IndexedRule;
 use crate::model::RuleKind;
 use crate::pattern::{
     glance, index_html_alternative, matches_as_written, normalize_pattern, pattern_matches, Glance,
@@ -176,6 +177,20 @@ impl Spans {
         (normalized, index_html)
     }
 
+    /// Rule `id` as a rule index files it, its patterns normalised for
+    /// `mode` ([`Spans::rule_patterns`]).
+    pub fn indexed_rule(&self, id: usize, mode: Mode) -> IndexedRule<'_> {
+        let rule = &self.rules[id];
+        let (pattern, index_html) = self.rule_patterns(id, mode);
+        IndexedRule {
+            id,
+            kind: rule.kind,
+            line: rule.line,
+            pattern,
+            index_html,
+        }
+    }
+
     /// The priority with which rule `id` matches the path of `checked` in
     /// `mode`, if it does: its pattern's length, or its `/index.html` alternative's (as
     /// [`crate::Rule::match_priority`], straight from the spans).
@@ -195,7 +210,9 @@ impl Spans {
                     || index_html_alternative(value).is_none() =>
             {
                 // A literal byte of the pattern the path lacks rules it
-                // out before its pieces are read.
+                // out before its pieces are read (not in the WebAssembly
+                // app, whose first load has no room for it).
+                #[cfg(not(target_arch = "wasm32"))]
                 if value[at] == b'*' && !checked.may_hold_pieces(value, at) {
                     return None;
                 }
