@@ -424,30 +424,34 @@ impl Robots {
     /// The best Allow and Disallow of `groups` for `path`, trying every
     /// rule: for a few checks, cheaper than building the rule index.
     fn best_scanned(&self, groups: &[usize], path: &[u8]) -> Best {
-        let ids = groups.iter().flat_map(|&g| self.spans.groups[g].rule_ids());
-        self.best_of_rules(ids, path)
-    }
-
-    /// The best Allow and Disallow among rules `ids` for `path`, trying
-    /// each.
-    fn best_of_rules(&self, ids: impl Iterator<Item = usize>, path: &[u8]) -> Best {
         let mut best = Best::default();
         let mut path = PathBytes::new(path);
-        for id in ids {
-            if let Some(priority) = self.spans.rule_priority(id, self.mode, &mut path) {
-                let rule = &self.spans.rules[id];
-                let line = rule.line;
-                best.offer(
-                    rule.kind,
-                    Hit {
-                        rule: id,
-                        priority,
-                        line,
-                    },
-                );
+        // Nested loops, not one over the groups' rules flattened (parse
+        // and first check of docs.oracle.com's 31,843 rules: 9.08 against
+        // 9.24 million instructions).
+        for &group in groups {
+            for id in self.spans.groups[group].rule_ids() {
+                self.try_rule(id, &mut path, &mut best);
             }
         }
         best
+    }
+
+    /// Offers rule `id` to `best` if it matches the path of `checked`.
+    #[inline(always)]
+    fn try_rule(&self, id: usize, checked: &mut PathBytes, best: &mut Best) {
+        if let Some(priority) = self.spans.rule_priority(id, self.mode, checked) {
+            let rule = &self.spans.rules[id];
+            let line = rule.line;
+            best.offer(
+                rule.kind,
+                Hit {
+                    rule: id,
+                    priority,
+                    line,
+                },
+            );
+        }
     }
 
     fn verdict(&self, selection: Selection, ruling: Ruling) -> Verdict {
@@ -489,7 +493,12 @@ impl RuleSource for Robots {
 
     #[cfg(not(target_arch = "wasm32"))]
     fn best_tried(&self, ids: &[u32], path: &[u8]) -> Best {
-        self.best_of_rules(ids.iter().map(|&id| id as usize), path)
+        let mut best = Best::default();
+        let mut path = PathBytes::new(path);
+        for &id in ids {
+            self.try_rule(id as usize, &mut path, &mut best);
+        }
+        best
     }
 }
 
