@@ -119,7 +119,7 @@ impl RobotsFile {
 /// The error-level diagnostics of `robots`, as warning messages.
 fn unusable_warnings(robots: &Robots) -> Vec<String> {
     robots
-        .diagnostics()
+        .file_diagnostics()
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .map(|d| {

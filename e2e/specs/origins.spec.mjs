@@ -94,6 +94,12 @@ test('rows of three origins: each against its own file, one without a file shown
   const expected = cliRows(fileOf);
   await expect.poll(() => rowsOf(page)).toEqual(expected);
   await expect(page.getByTestId('count-no-file')).toHaveAttribute('data-count', '4');
+  // The export holds the rows with a verdict and says which it left out.
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+  const csvText = Buffer.concat(await (await csv.createReadStream()).toArray()).toString('utf8');
+  const total = URLS.length * AGENTS.length;
+  expect(csvText.split('\r\n').filter(Boolean)).toHaveLength(1 + total - 4);
+  await expect(page.getByTestId('notice')).toContainText(`4 of ${total} rows are not in robots-results.csv: their origins have no robots.txt here`);
   const counted = (verdict) => String(expected.filter((r) => r.verdict === verdict).length);
   await expect(summary).toHaveAttribute('data-allowed', counted('allowed'));
   await expect(summary).toHaveAttribute('data-disallowed', counted('disallowed'));

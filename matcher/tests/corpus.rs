@@ -13,7 +13,7 @@ use std::time::Instant;
 use test_support::corpus;
 
 use robots_matcher::tools::explain::RuleMatch;
-use robots_matcher::tools::lint::{Code, Severity};
+use robots_matcher::tools::lint::{Code, Diagnostic, Severity};
 use robots_matcher::{
     CheckOptions, Crawler, FetchOutcome, FetchedRobots, Mode, ParseOptions, Robots, RuleKind,
     Selection,
@@ -61,7 +61,15 @@ fn every_corpus_file_parses_checks_and_lints() {
             let name = path.display();
             assert_eq!(robots.input_len(), input.len(), "{name}");
             let mut codes_here = std::collections::BTreeSet::new();
-            for d in robots.diagnostics() {
+            let diagnostics = robots.diagnostics();
+            // The file-level findings (what the CLI asks before checking)
+            // are the lint's own, and hold every error it finds.
+            let file = robots.file_diagnostics();
+            assert!(file.iter().all(|d| diagnostics.contains(d)), "{name}");
+            let errors =
+                |all: &[Diagnostic]| all.iter().filter(|d| d.severity == Severity::Error).count();
+            assert_eq!(errors(&file), errors(&diagnostics), "{name}");
+            for d in diagnostics {
                 assert!(
                     d.span.start <= d.span.end && d.span.end <= input.len(),
                     "{name}: {d:?}"

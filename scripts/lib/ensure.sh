@@ -247,7 +247,7 @@ choose_release_build() {
 	else
 		RELEASE_BUILD_KIND=stable
 		RELEASE_BUILD_ENV=()
-		printf 'notice: %s refuses the size options (build-std, -Cpanic=immediate-abort; see %s): building the stable way, about 22 KB larger gzipped\n' \
+		printf 'notice: %s refuses the size options (build-std, -Cpanic=immediate-abort; see %s): building the stable way, about 33 KB larger gzipped\n' \
 			"$(rustc -V)" "${SIZE_PROBE_LOG#"$ROOT"/}" >&2
 	fi
 }

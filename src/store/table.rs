@@ -189,6 +189,9 @@ impl Table {
             let start = Start::Within(SLICE_MS);
             let exporting = run_job(host, table.messages, job, start, "Exporting", &|| true);
             if let Some(job) = exporting.await {
+                if let Some(note) = job.note() {
+                    table.messages.inform(note);
+                }
                 let text = job.finish();
                 host.download(format.file_name(), format.mime(), text.as_bytes());
             }

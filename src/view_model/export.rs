@@ -51,8 +51,10 @@ pub struct ExportJob {
     run: CheckRun,
     view: Arc<TableView>,
     next: usize,
-    /// Records written (rows without a file have no verdict to write).
+    /// Records written.
     written: usize,
+    /// Rows left out: their origin has no robots.txt, so no verdict.
+    without_file: usize,
     out: String,
 }
 
@@ -70,8 +72,22 @@ impl ExportJob {
             view,
             next: 0,
             written: 0,
+            without_file: 0,
             out,
         }
+    }
+
+    /// What a user must be told once the file is written: the rows it
+    /// leaves out, so that a shorter file is never taken for the table.
+    pub fn note(&self) -> Option<String> {
+        (self.without_file > 0).then(|| {
+            format!(
+                "{} of {} rows are not in {}: their origins have no robots.txt here, so they have no verdict. Give those origins a file (an empty one if they have none) to export them.",
+                self.without_file,
+                self.written + self.without_file,
+                self.format.file_name(),
+            )
+        })
     }
 
     /// The file's text (complete once [`Job::run`] returned true).
@@ -111,6 +127,7 @@ impl Job for ExportJob {
                 (results.fetched_of(file), files.get_mut(file as usize))
             else {
                 // No robots.txt for the row's origin: no verdict to write.
+                self.without_file += 1;
                 continue;
             };
             let (matchers, others) = &*slot.get_or_insert_with(|| {
@@ -202,7 +219,17 @@ mod tests {
         let run = CheckRun::compared_at_once(Arc::new(r));
         let view = Arc::new(TableView::new(&run, &TableQuery::default()));
         assert_eq!(view.len(), 3);
-        let json = ExportJob::new(ExportFormat::Json, run, view).all();
+        let mut job = ExportJob::new(ExportFormat::Json, run, view);
+        while !job.run(2) {}
+        // The row left out is said, with the way to get it in.
+        let note = job.note().unwrap_or_default();
+        assert!(
+            note.starts_with(
+                "1 of 3 rows are not in robots-results.json: their origins have no robots.txt here"
+            ),
+            "{note}"
+        );
+        let json = job.finish();
         let records: Vec<serde_json::Value> = serde_json::from_str(&json).unwrap();
         let written: Vec<(&str, bool, u64)> = records
             .iter()
@@ -225,14 +252,17 @@ mod tests {
 
     #[test]
     fn csv_has_the_record_columns_and_quotes_what_needs_it() {
-        let csv = job(
+        let mut csv = job(
             ExportFormat::Csv,
             ROBOTS,
             "bingbot",
             "/private/a,b\n/x\"y\n/typo",
             TableQuery::default(),
-        )
-        .all();
+        );
+        while !csv.run(2) {}
+        // Every row has its file: nothing to say.
+        assert_eq!(csv.note(), None);
+        let csv = csv.finish();
         let lines: Vec<&str> = csv.split("\r\n").collect();
         assert_eq!(
             lines[0],

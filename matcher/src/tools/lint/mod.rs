@@ -53,16 +53,23 @@ impl Robots {
     pub fn diagnostics(&self) -> Vec<Diagnostic> {
         diagnose(self)
     }
+
+    /// The findings about the file as a whole: its encoding, its size, an
+    /// HTML page, a byte order mark. Every error-level finding is one of
+    /// these, so a caller that only asks whether the file is usable (the
+    /// CLI warns before checking URLs) asks this: it reads the bytes once
+    /// and builds neither the file's view nor any other finding, where a
+    /// whole lint of a 50 MB file holds about ten times the file in memory.
+    pub fn file_diagnostics(&self) -> Vec<Diagnostic> {
+        let mut lint = Lint::new(self);
+        lint.file_diagnostics();
+        lint.diagnostics
+    }
 }
 
 /// Every finding for `robots`, ordered by line (and position in the line).
 fn diagnose(robots: &Robots) -> Vec<Diagnostic> {
-    let mut lint = Lint {
-        robots,
-        input: robots.input(),
-        text: Text::new(robots.input()),
-        diagnostics: Vec::new(),
-    };
+    let mut lint = Lint::new(robots);
     for raw in Lines::new(lint.input, robots.mode()) {
         if robots.is_beyond_limit(&raw) {
             break;
@@ -99,6 +106,15 @@ struct Lint<'a> {
 }
 
 impl<'a> Lint<'a> {
+    fn new(robots: &'a Robots) -> Lint<'a> {
+        Lint {
+            robots,
+            input: robots.input(),
+            text: Text::new(robots.input()),
+            diagnostics: Vec::new(),
+        }
+    }
+
     fn text(&self, range: Range<usize>) -> Cow<'a, str> {
         self.text.get(range)
     }
@@ -436,10 +452,22 @@ impl<'a> Lint<'a> {
         self.diagnose(Code::UnknownDirective, number, key, message);
     }
 
+    /// The number of the first line for which `reaches` holds, and the
+    /// line; or the number of lines and `None` when no line does. Read
+    /// from the bytes: file-level findings must not build the view.
+    fn first_line_from(&self, reaches: impl Fn(&RawLine) -> bool) -> (u32, Option<RawLine>) {
+        let mut count = 0;
+        for raw in Lines::new(self.input, self.robots.mode()) {
+            if reaches(&raw) {
+                return (raw.number, Some(raw));
+            }
+            count = raw.number;
+        }
+        (count, None)
+    }
+
     fn line_at(&self, offset: usize) -> u32 {
-        let lines = self.robots.lines();
-        let index = lines.partition_point(|l| l.span.end < offset);
-        lines.get(index).map_or(lines.len() as u32, |l| l.number)
+        self.first_line_from(|l| l.span.end >= offset).0
     }
 
     fn file_diagnostics(&mut self) {
@@ -497,11 +525,7 @@ impl<'a> Lint<'a> {
             // stops one byte past the limit), so its length is not the
             // file's size: only "over the limit" is sure. The limit can
             // fall inside a line, whose start is then read.
-            let ignored = self
-                .robots
-                .lines()
-                .iter()
-                .find(|l| l.span.end > GOOGLE_SIZE_LIMIT);
+            let (_, ignored) = self.first_line_from(|l| l.span.end > GOOGLE_SIZE_LIMIT);
             let (line, which) = match ignored {
                 Some(l) if l.span.start >= GOOGLE_SIZE_LIMIT => {
                     (l.number, format!(" (line {} on)", l.number))
@@ -781,6 +805,59 @@ mod tests {
             .filter(|d| d.code == code)
             .map(|d| (d.line, d.message.clone()))
             .collect()
+    }
+
+    #[test]
+    fn file_findings_are_the_lints_own_and_hold_every_error() {
+        let mut large = b"User-agent: *\n".to_vec();
+        while large.len() <= GOOGLE_SIZE_LIMIT {
+            large.extend_from_slice(b"Disallow: /a/long/path/to/keep/out\n");
+        }
+        let inputs: [&[u8]; 5] = [
+            b"\xff\xfeU\x00s\x00",
+            b"<!DOCTYPE html><html><body>Not found</body></html>",
+            b"\xef\xbb\xbfUser-agent: *\nDisallow: /caf\xe9\nDisalow: /x\n",
+            b"User-agent: *\nDisallow: /\n",
+            &large,
+        ];
+        for input in inputs {
+            let robots = Robots::parse_with(
+                input,
+                &crate::ParseOptions {
+                    mode: Mode::Google,
+                    size_limit: None,
+                },
+            );
+            let all = robots.diagnostics();
+            let file = robots.file_diagnostics();
+            for d in &file {
+                assert!(all.contains(d), "{d:?} not in the lint's findings");
+            }
+            let errors = |found: &[Diagnostic]| -> Vec<Diagnostic> {
+                found
+                    .iter()
+                    .filter(|d| d.severity == Severity::Error)
+                    .cloned()
+                    .collect()
+            };
+            assert_eq!(errors(&file), errors(&all));
+        }
+        // Each error is found, with the line the lint gives it.
+        let codes = |input: &[u8]| -> Vec<(Code, u32)> {
+            Robots::parse(input)
+                .file_diagnostics()
+                .iter()
+                .map(|d| (d.code, d.line))
+                .collect()
+        };
+        assert_eq!(codes(inputs[0]), [(Code::Utf16, 0)]);
+        assert_eq!(codes(inputs[1]), [(Code::HtmlDocument, 0)]);
+        assert_eq!(codes(inputs[2]), [(Code::Bom, 1), (Code::InvalidUtf8, 2)]);
+        assert!(codes(inputs[3]).is_empty());
+        let over = codes(&large);
+        assert_eq!(over.len(), 1);
+        assert_eq!(over[0].0, Code::FileTooLarge);
+        assert!(over[0].1 > 10_000, "{over:?}");
     }
 
     #[test]
