@@ -306,11 +306,14 @@ impl<'a> Filed<'a> {
     /// count is a prefix of the others.
     fn key(&self, id: u32, depth: usize) -> u128 {
         let rest = self.prefix(id).get(depth..).unwrap_or_default();
+        let mut word = [0u8; 8];
+        let count = rest.len().min(8);
+        word[..count].copy_from_slice(&rest[..count]);
         let count = match rest.len() > 8 {
             true => LONGER,
-            false => rest.len() as u128,
+            false => count as u128,
         };
-        u128::from(first_word(rest).swap_bytes()) << 64 | count << 32 | u128::from(id)
+        u128::from(u64::from_be_bytes(word)) << 64 | count << 32 | u128::from(id)
     }
 
     /// Lays the trie out breadth first, each node's children contiguous and
@@ -401,7 +404,7 @@ impl<'a> Filed<'a> {
             while i < hi {
                 let first = self.prefix(order[i]);
                 let byte = first[depth];
-                let run = run_length(&order[i..hi], |id| self.prefix(id)[depth] == byte);
+                let run = order[i..hi].partition_point(|&id| self.prefix(id)[depth] == byte);
                 // The label goes on as far as the run's first and last
                 // prefixes agree (and so every prefix between).
                 let end = match run {
@@ -412,11 +415,14 @@ impl<'a> Filed<'a> {
                     }
                 };
                 let label = &first[depth..end];
+                let mut head = [0u8; 8];
+                let shown = label.len().min(8);
+                head[..shown].copy_from_slice(&label[..shown]);
                 below.push((i, i + run, end));
                 tried_max.push(tried_max[to]);
                 tried_count.push(tried_count[to] + tried);
                 set.nodes.push(Node {
-                    head: first_word(label),
+                    head: u64::from_le_bytes(head),
                     label_start: set.labels.len() as u32,
                     label_len: label.len() as u32,
                     table: NONE,
@@ -489,33 +495,6 @@ impl<'a> Filed<'a> {
         }
         set
     }
-}
-
-/// The first eight bytes of `bytes` as a little-endian word, zeros past
-/// its end: a label's `head`, and (byte-swapped) a sort key's bytes. Read
-/// by hand below eight bytes: a copy of a few bytes was a call to `memcpy`
-/// per node and per key.
-fn first_word(bytes: &[u8]) -> u64 {
-    match bytes.first_chunk::<8>() {
-        Some(word) => u64::from_le_bytes(*word),
-        None => (bytes.iter().enumerate()).fold(0, |word, (i, &b)| word | u64::from(b) << (8 * i)),
-    }
-}
-
-/// How many of the first ids of `ids` are in the run that `in_run` holds
-/// for (at least the first; the run's ids come first): doubling steps from
-/// the start, then a binary search in the last step. Most runs are a child
-/// with a few prefixes in a long range (the root's `/` child holds every
-/// prefix), where a binary search over the whole range cost 15 probes.
-fn run_length(ids: &[u32], in_run: impl Fn(u32) -> bool) -> usize {
-    let mut known = 1;
-    let mut step = 1;
-    while known + step <= ids.len() && in_run(ids[known + step - 1]) {
-        known += step;
-        step *= 2;
-    }
-    let end = (known + step).min(ids.len());
-    known + ids[known..end].partition_point(|&id| in_run(id))
 }
 
 /// [`Filed::key`]'s count for a prefix that goes on past the eight bytes.
