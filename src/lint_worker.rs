@@ -151,8 +151,12 @@ struct WorkerLinter {
 
 impl WorkerLinter {
     fn post(&self, message: &ToWorker) {
+        // serde_json's error is not worded: its messages (and their
+        // formatting) are the JSON reader's, which only the workers' chunks
+        // need; a request always serialises (string keys, no custom
+        // serialisers), so this is not an error a visitor meets.
         let posted = serde_json::to_string(message)
-            .map_err(|e| e.to_string())
+            .map_err(|_| "the page could not encode its request".to_string())
             .and_then(|json| {
                 self.worker
                     .post_message(&JsValue::from_str(&json))

@@ -147,6 +147,9 @@ test('40 crawlers x 1,000 URLs is drawn as at most 60 segment columns', async ({
   await page.locator('[data-testid=add-purpose][data-purpose=ai-training]').click();
   await setField(page, 'urls-input', urls);
   await page.getByTestId('matrix-toggle').click();
+  // The matrix is a lazy panel: count its rows once it is drawn (read
+  // right after the click, the count was 0 on a loaded machine).
+  await expect(page.getByTestId('matrix').locator('tbody tr').first()).toBeVisible();
   const rowsOf = await page.getByTestId('matrix').locator('tbody tr').count();
   await expect(page.getByTestId('matrix-cell')).toHaveCount(rowsOf * 60);
   await expect(page.locator('.matrix-col').last()).toContainText('other segments');

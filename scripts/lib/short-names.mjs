@@ -15,65 +15,10 @@
 // or a short name already in use, stops the build: a rename that missed a
 // use would break the page, never silently.
 
+import { leb, name, readLeb, readName, skipImportDescription } from './wasm-bytes.mjs';
+
 /** A name wasm-bindgen generated: it carries a 16-hex-digit hash. */
 const HASHED = /_[0-9a-f]{16}(?![0-9a-zA-Z])/;
-
-function readLeb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
-function leb(value) {
-  const out = [];
-  do {
-    let byte = value % 128;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
-  return out;
-}
-
-function readName(bytes, at) {
-  const [length, start] = readLeb(bytes, at);
-  return [new TextDecoder().decode(bytes.subarray(start, start + length)), start + length];
-}
-
-function name(text) {
-  const encoded = new TextEncoder().encode(text);
-  return [...leb(encoded.length), ...encoded];
-}
-
-/** Where an import's description (after its two names) ends. */
-function skipImportDescription(bytes, at) {
-  const kind = bytes[at++];
-  const limits = (from) => {
-    const flags = bytes[from++];
-    let [, next] = readLeb(bytes, from);
-    if (flags & 1) [, next] = readLeb(bytes, next);
-    return next;
-  };
-  switch (kind) {
-    case 0: // function: its type
-    case 4: // tag: attribute, then its type
-      if (kind === 4) at++;
-      return readLeb(bytes, at)[1];
-    case 1: // table: element type, then limits
-      return limits(at + 1);
-    case 2: // memory: limits
-      return limits(at);
-    case 3: // global: value type, mutability
-      return at + 2;
-    default:
-      throw new Error(`short names: unknown import kind ${kind}`);
-  }
-}
 
 /**
  * The wasm and glue with every hashed import and export name shortened.

@@ -14,6 +14,9 @@
 //    the main module, one chunk per split name, and a JS link module whose
 //    loaders fetch and instantiate a chunk against the main module's memory,
 //    table and globals;
+// 1b. the chunks of code several split points share are merged
+//    into one, and their loaders in the link module into its loader
+//    (scripts/lib/merge-chunks.mjs);
 // 2. wasm-bindgen makes the main module's glue, keeping the linker's
 //    exports (the function table the chunks fill);
 // 3. release builds: wasm-opt with the flags index.html gives the app
@@ -40,6 +43,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { mergeChunks, withMergedLoader } from './merge-chunks.mjs';
 import { integrity } from './post-build.mjs';
 import { partOf } from './size.mjs';
 
@@ -65,6 +69,34 @@ export function wasmOptArgs(link) {
   if (!params) throw new Error('the app\'s <link rel="rust"> has no data-wasm-opt-params');
   return ['-Oz', ...params.split(/\s+/).filter(Boolean)];
 }
+
+/** The `--enable-…` flags among index.html's wasm-opt params (wasm-merge takes the same). */
+function wasmFeatures(link) {
+  return wasmOptArgs(link).filter((a) => a.startsWith('--enable-'));
+}
+
+/**
+ * Merges the shared chunks in `work` (`chunk_N.wasm`: code several split
+ * points reach; 32 of them, most of 50 to 1,400 B gzipped) into
+ * `chunk_shared.wasm`, and their loaders in the link module
+ * (scripts/lib/merge-chunks.mjs). All of them: what every visit loads
+ * after its first verdicts (the lint worker and its bridge, the
+ * explanation, why not, the diagnostics list) needed 26 of the 32 already,
+ * 23,203 of their 25,092 B gzipped (2026-11-26).
+ */
+async function mergeSharedChunks(work, features) {
+  const small = (await readdir(work)).filter((name) => /^chunk_\d+\.wasm$/.test(name));
+  if (small.length < 2) return;
+  await mergeChunks(work, small, MERGED_CHUNK, features);
+  const linkPath = join(work, '__wasm_split.js');
+  await writeFile(linkPath, withMergedLoader(await readFile(linkPath, 'utf8'), small, MERGED_CHUNK));
+  for (const name of await readdir(work)) {
+    if (small.includes(name) || name.endsWith('.hubbed') || name.startsWith('__wasm_split_hub')) await rm(join(work, name));
+  }
+}
+
+/** The merged shared chunk's file (`lazy-chunk-shared-HASH.wasm` in dist/). */
+const MERGED_CHUNK = 'chunk_shared.wasm';
 
 /**
  * The glue with the link module put in: its loaders, built once at the
@@ -118,6 +150,7 @@ export async function splitApp({ staging, glueName, release, root, targetDir }) 
   const work = await mkdtemp(join(tmpdir(), 'wasm-split-'));
   try {
     await run('wasm-split-cli', [raw, work, '--out-name', stem], { maxBuffer: 1 << 26 });
+    await mergeSharedChunks(work, wasmFeatures(link));
     const bindgen = join(work, 'bindgen');
     await run('wasm-bindgen', [
       '--target=web', '--keep-lld-exports', '--no-typescript',
