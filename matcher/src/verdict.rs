@@ -6,8 +6,11 @@ use std::borrow::Cow;
 use crate::agent::{AgentMatching, Crawler};
 use crate::decision::{Best, Hit, Ruling};
 use crate::fetch::FetchOutcome;
+use crate::index::{IndexedRule, RuleSource};
 use crate::model::AgentName;
-use crate::pattern::{encode_path, plain_request_path};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::model::RuleKind;
+use crate::pattern::{encode_path, plain_request_path, PathBytes};
 use crate::robots::{AgentGroups, Robots};
 use crate::url::path_params_query;
 use crate::Mode;
@@ -241,13 +244,11 @@ impl<'r> CrawlerMatcher<'r> {
         let Applied::Indexed(agent) = &self.applied else {
             return None;
         };
-        let index = agent
-            .built_rule_set()
-            .filter(|index| index.walks_unvetted())?;
+        let index = agent.built_index()?;
         if rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#')) {
             return None;
         }
-        let ruling = index.deciding_unvetted(rest)?;
+        let ruling = index.deciding_unvetted(rest, self.robots)?;
         Some(self.robots.verdict(self.selection, ruling))
     }
 
@@ -259,8 +260,8 @@ impl<'r> CrawlerMatcher<'r> {
             return Verdict::without_rule(Selection::RobotsTxt);
         }
         let ruling = match &self.applied {
-            Applied::Indexed(agent) => match agent.rule_set_when_due(&robots.spans, robots.mode) {
-                Some(index) => index.deciding(path),
+            Applied::Indexed(agent) => match agent.index_when_due(robots) {
+                Some(index) => index.deciding(path, robots),
                 None => robots.best_scanned(agent.groups, path).decide(),
             },
             Applied::Groups(groups) => robots.best_scanned(groups, path).decide(),
@@ -424,23 +425,33 @@ impl Robots {
     /// rule: for a few checks, cheaper than building the rule index.
     fn best_scanned(&self, groups: &[usize], path: &[u8]) -> Best {
         let mut best = Best::default();
+        let mut path = PathBytes::new(path);
+        // Nested loops, not one over the groups' rules flattened (parse
+        // and first check of docs.oracle.com's 31,843 rules: 9.08 against
+        // 9.24 million instructions).
         for &group in groups {
             for id in self.spans.groups[group].rule_ids() {
-                if let Some(priority) = self.spans.rule_priority(id, self.mode, path) {
-                    let rule = &self.spans.rules[id];
-                    let line = rule.line;
-                    best.offer(
-                        rule.kind,
-                        Hit {
-                            rule: id,
-                            priority,
-                            line,
-                        },
-                    );
-                }
+                self.try_rule(id, &mut path, &mut best);
             }
         }
         best
+    }
+
+    /// Offers rule `id` to `best` if it matches the path of `checked`.
+    #[inline(always)]
+    fn try_rule(&self, id: usize, checked: &mut PathBytes, best: &mut Best) {
+        if let Some(priority) = self.spans.rule_priority(id, self.mode, checked) {
+            let rule = &self.spans.rules[id];
+            let line = rule.line;
+            best.offer(
+                rule.kind,
+                Hit {
+                    rule: id,
+                    priority,
+                    line,
+                },
+            );
+        }
     }
 
     fn verdict(&self, selection: Selection, ruling: Ruling) -> Verdict {
@@ -460,6 +471,34 @@ impl Robots {
             priority: deciding.map(|h| h.priority),
             selection,
         }
+    }
+}
+
+/// A rule index reads the file's rules from it (see [`crate::index::RuleIndex`]).
+impl RuleSource for Robots {
+    fn indexed(&self, id: usize) -> IndexedRule<'_> {
+        self.spans.indexed_rule(id, self.mode)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn written(&self, id: usize) -> (&[u8], RuleKind) {
+        let rule = &self.spans.rules[id];
+        (self.spans.bytes(rule.value), rule.kind)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn best_tried(&self, ids: &[u32], path: &[u8]) -> Best {
+        let mut best = Best::default();
+        let mut path = PathBytes::new(path);
+        for &id in ids {
+            self.try_rule(id as usize, &mut path, &mut best);
+        }
+        best
     }
 }
 
@@ -484,8 +523,10 @@ mod tests {
             assert_eq!(matcher.check(url), first, "{url}");
             assert_eq!((first.allowed, first.line), (allowed, line), "{url}");
         }
-        let index = indexed.global_groups().and_then(|g| g.built_rule_set());
-        index.is_some_and(|index| index.walks_unvetted())
+        let index = indexed.global_groups().and_then(|g| g.built_index());
+        index
+            .and_then(|index| index.as_whole())
+            .is_some_and(|index| index.walks_unvetted())
     }
 
     /// Once the rule index is built, a URL's path is walked before it is
@@ -594,7 +635,7 @@ mod tests {
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);
             let global = robots.global_groups().unwrap();
-            let index = global.rule_set(&robots.spans, robots.mode);
+            let index = global.index(&robots).as_whole().unwrap();
             for path in &paths {
                 let full = index.best(path.as_bytes()).decide();
                 let pruned = index.deciding(path.as_bytes());

@@ -525,12 +525,12 @@ fn split_on_byte(
         }
         (*start, sum) = (sum, sum + count);
     }
+    // A copy to read from, not zeroed first: the pass writes every place.
     buffer.clear();
-    buffer.resize(keys.len(), 0);
-    for &key in keys.iter() {
+    buffer.extend_from_slice(keys);
+    for &key in buffer.iter() {
         let place = &mut starts[digit(key)];
-        buffer[*place] = key;
+        keys[*place] = key;
         *place += 1;
     }
-    keys.copy_from_slice(buffer);
 }

@@ -9,14 +9,119 @@
 //! By concern: [`layout`] is how an index lies in memory and the unchecked
 //! reads a search makes of it (the crate's `unsafe` outside SIMD, with the
 //! invariant they rest on); [`build`] files the rules and lays the trie out;
-//! [`search`] walks a path and decides (by [`crate::decision`]).
+//! [`search`] walks a path and decides (by [`crate::decision`]); `shards`
+//! splits a large group's trie into parts built when a path first needs
+//! them ([`RuleIndex`]).
 
 mod build;
 mod layout;
 mod search;
+#[cfg(not(target_arch = "wasm32"))]
+mod shards;
 
 pub use build::IndexedRule;
 pub use layout::RuleSet;
+
+use crate::decision::Ruling;
+
+/// Where a rule index reads a group's rules: a sharded index
+/// (`shards`) reads them as written to deal them, tries a small shard's
+/// rules one by one on a check, and files a larger shard's in a trie.
+pub(crate) trait RuleSource {
+    /// Rule `id` as a trie files it (its patterns normalised).
+    fn indexed(&self, id: usize) -> IndexedRule<'_>;
+    /// The mode the rules are read in.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn mode(&self) -> crate::Mode;
+    /// Rule `id`'s pattern as written, and its kind.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn written(&self, id: usize) -> (&[u8], crate::model::RuleKind);
+    /// The best Allow and Disallow among rules `ids` matching `path`
+    /// (encoded), trying each.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn best_tried(&self, ids: &[u32], path: &[u8]) -> crate::decision::Best;
+}
+
+/// Patterns a group has before its index is sharded (native builds; see
+/// [`RuleIndex`]).
+#[cfg(not(target_arch = "wasm32"))]
+const SHARD_AFTER: usize = 4096;
+
+/// The rule index of one crawler's groups: one trie, or for a group of
+/// thousands of rules (native builds) a trie of the short prefixes and
+/// shards of the others that a check tries or builds as paths reach them
+/// (`shards`).
+///
+/// The WebAssembly app keeps to one trie: the shards' code would be part
+/// of its first load, which has no room left (the size budget), and the
+/// files people edit there are rarely that large.
+#[derive(Clone, Debug)]
+pub(crate) enum RuleIndex {
+    Whole(RuleSet),
+    #[cfg(not(target_arch = "wasm32"))]
+    Sharded(shards::Shards),
+}
+
+impl RuleIndex {
+    /// The index of the rules `ids` (`count` of them) of `rules`.
+    pub(crate) fn new(
+        count: usize,
+        ids: impl Iterator<Item = usize> + Clone,
+        rules: &impl RuleSource,
+    ) -> RuleIndex {
+        #[cfg(not(target_arch = "wasm32"))]
+        if count >= SHARD_AFTER {
+            if let Some(shards) = shards::Shards::new(ids.clone(), rules) {
+                return RuleIndex::Sharded(shards);
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = count;
+        RuleIndex::Whole(RuleSet::new(ids.map(|id| rules.indexed(id))))
+    }
+
+    /// The one trie, when the index is not sharded.
+    #[cfg(test)]
+    pub(crate) fn as_whole(&self) -> Option<&RuleSet> {
+        match self {
+            RuleIndex::Whole(set) => Some(set),
+            #[cfg(not(target_arch = "wasm32"))]
+            RuleIndex::Sharded(_) => None,
+        }
+    }
+
+    /// The ruling for `path` (encoded), as [`RuleSet::deciding`].
+    #[inline(always)]
+    pub(crate) fn deciding(&self, path: &[u8], rules: &impl RuleSource) -> Ruling {
+        #[cfg(target_arch = "wasm32")]
+        let _ = rules;
+        match self {
+            RuleIndex::Whole(set) => set.deciding(path),
+            #[cfg(not(target_arch = "wasm32"))]
+            RuleIndex::Sharded(shards) => shards.best(path, rules).decide(),
+        }
+    }
+
+    /// The ruling for a path not yet vetted for bytes to encode or a
+    /// fragment, as [`RuleSet::deciding_unvetted`]: `None` when it needs
+    /// that (where the search reads it), or when the trie has a label
+    /// with such a byte.
+    #[inline(always)]
+    pub(crate) fn deciding_unvetted(&self, path: &[u8], rules: &impl RuleSource) -> Option<Ruling> {
+        #[cfg(target_arch = "wasm32")]
+        let _ = rules;
+        match self {
+            RuleIndex::Whole(set) => match set.walks_unvetted() {
+                true => set.deciding_unvetted(path),
+                false => None,
+            },
+            #[cfg(not(target_arch = "wasm32"))]
+            RuleIndex::Sharded(shards) => {
+                shards.best_unvetted(path, rules).map(|best| best.decide())
+            }
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 //! it reaches, then try the entries filed on the way, deepest and longest
 //! first, as far as the verdict needs them.
 
-#[cfg(test)]
+#[cfg(any(test, not(target_arch = "wasm32")))]
 use crate::decision::Best;
 use crate::decision::{beats, decide, Hit, Ruling};
 use crate::model::RuleKind;
@@ -65,9 +65,11 @@ impl RuleSet {
     /// and once a long match is known, shorter rules (often `/*...`
     /// wildcards near the root) are skipped by length alone, without
     /// matching them. The best of each kind does not depend on the order.
-    /// (The reference the pruned [`RuleSet::deciding`] is tested against.)
-    #[cfg(test)]
-    pub fn best(&self, path: &[u8]) -> Best {
+    /// (The reference the pruned [`RuleSet::deciding`] is tested against,
+    /// and the search of each part of a sharded index, whose bests are
+    /// merged.)
+    #[cfg(any(test, not(target_arch = "wasm32")))]
+    pub(crate) fn best(&self, path: &[u8]) -> Best {
         let found = self.search::<false, true>(path);
         Best {
             allow: found.as_ref().and_then(|f| self.hit(f.allow)),

@@ -16,8 +16,8 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 
 use crate::agent::is_global_value;
-use crate::index::{IndexedRule, RuleSet};
-use crate::Mode;
+use crate::index::RuleIndex;
+use crate::Robots;
 
 use super::spans::{NameSpan, Spans};
 
@@ -42,7 +42,7 @@ struct AgentRules {
     /// Where its groups are in [`AgentIndex::group_ids`].
     groups: (u32, u32),
     /// Boxed: most are never built, and an unbuilt one is then a pointer.
-    rules: OnceLock<Box<RuleSet>>,
+    rules: OnceLock<Box<RuleIndex>>,
     /// Checks made without the index (counting stops once it is built).
     scans: AtomicU32,
 }
@@ -68,40 +68,30 @@ pub(crate) struct AgentGroups<'a> {
 impl<'a> AgentGroups<'a> {
     /// The rule index for a check: `None` (try every rule instead) for the
     /// first [`SCANS_BEFORE_INDEX`] checks, then built once and kept.
-    pub fn rule_set_when_due(self, spans: &Spans, mode: Mode) -> Option<&'a RuleSet> {
+    pub fn index_when_due(self, robots: &Robots) -> Option<&'a RuleIndex> {
         if let Some(rules) = self.rules.rules.get() {
             return Some(rules);
         }
         if self.rules.scans.fetch_add(1, Ordering::Relaxed) < SCANS_BEFORE_INDEX {
             return None;
         }
-        Some(self.rule_set(spans, mode))
+        Some(self.index(robots))
     }
 
     /// The rule index, if a check has built it.
-    pub fn built_rule_set(self) -> Option<&'a RuleSet> {
+    pub fn built_index(self) -> Option<&'a RuleIndex> {
         self.rules.rules.get().map(|rules| &**rules)
     }
 
     /// The index of these groups' rules, built on first use.
-    pub fn rule_set(self, spans: &Spans, mode: Mode) -> &'a RuleSet {
+    pub fn index(self, robots: &Robots) -> &'a RuleIndex {
         self.rules.rules.get_or_init(|| {
-            let rules = self
+            let groups = self
                 .groups
                 .iter()
-                .flat_map(|&g| spans.groups[g].rule_ids())
-                .map(|id| {
-                    let rule = &spans.rules[id];
-                    let (pattern, index_html) = spans.rule_patterns(id, mode);
-                    IndexedRule {
-                        id,
-                        kind: rule.kind,
-                        line: rule.line,
-                        pattern,
-                        index_html,
-                    }
-                });
-            Box::new(RuleSet::new(rules))
+                .map(|&g| robots.spans.groups[g].rule_ids());
+            let count = groups.clone().map(|ids| ids.len()).sum();
+            Box::new(RuleIndex::new(count, groups.flatten(), robots))
         })
     }
 }

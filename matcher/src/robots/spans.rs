@@ -7,9 +7,11 @@ use std::ops::{Deref, Range};
 use std::sync::Arc;
 
 use crate::agent::{is_global_value, is_valid_token, product_token_len};
+use crate::index::IndexedRule;
 use crate::model::RuleKind;
 use crate::pattern::{
     glance, index_html_alternative, matches_as_written, normalize_pattern, pattern_matches, Glance,
+    PathBytes,
 };
 use crate::Mode;
 
@@ -175,12 +177,27 @@ impl Spans {
         (normalized, index_html)
     }
 
-    /// The priority with which rule `id` matches `path` in `mode`, if it
-    /// does: its pattern's length, or its `/index.html` alternative's (as
+    /// Rule `id` as a rule index files it, its patterns normalised for
+    /// `mode` ([`Spans::rule_patterns`]).
+    pub fn indexed_rule(&self, id: usize, mode: Mode) -> IndexedRule<'_> {
+        let rule = &self.rules[id];
+        let (pattern, index_html) = self.rule_patterns(id, mode);
+        IndexedRule {
+            id,
+            kind: rule.kind,
+            line: rule.line,
+            pattern,
+            index_html,
+        }
+    }
+
+    /// The priority with which rule `id` matches the path of `checked` in
+    /// `mode`, if it does: its pattern's length, or its `/index.html` alternative's (as
     /// [`crate::Rule::match_priority`], straight from the spans).
     #[inline]
-    pub fn rule_priority(&self, id: usize, mode: Mode, path: &[u8]) -> Option<u32> {
+    pub fn rule_priority(&self, id: usize, mode: Mode, checked: &mut PathBytes) -> Option<u32> {
         let priority = |p: &[u8]| u32::try_from(p.len()).unwrap_or(u32::MAX);
+        let path = checked.path();
         let rule = &self.rules[id];
         let value = self.bytes(rule.value);
         match glance(value, path, mode) {
@@ -192,6 +209,13 @@ impl Spans {
                 if !(rule.kind == RuleKind::Allow && mode == Mode::Google)
                     || index_html_alternative(value).is_none() =>
             {
+                // A literal byte of the pattern the path lacks rules it
+                // out before its pieces are read (not in the WebAssembly
+                // app, whose first load has no room for it).
+                #[cfg(not(target_arch = "wasm32"))]
+                if value[at] == b'*' && !checked.may_hold_pieces(value, at) {
+                    return None;
+                }
                 if let Some(matched) = matches_as_written(value, at, path, mode) {
                     return matched.then(|| priority(value));
                 }
