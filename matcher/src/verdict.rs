@@ -203,6 +203,17 @@ impl<'r> CrawlerMatcher<'r> {
             // Only `/robots.txt` itself differs. Google mode's encoding
             // only turns a byte into an escape, so it never makes a path
             // `/robots.txt` or unmakes it: the path is then not encoded.
+            let as_written = robots.mode == Mode::Google || self.options.raw_url;
+            // A URL whose path is `/robots.txt` as written ends with it,
+            // unless a fragment follows: most URLs are neither, and get the
+            // verdict without their path being looked for (a crawler
+            // with no rules, the most common case on real files).
+            if as_written
+                && !url.ends_with("robots.txt")
+                && memchr::memchr(b'#', url.as_bytes()).is_none()
+            {
+                return verdict;
+            }
             let path = path_params_query(url);
             let robots_txt = match (robots.mode, self.options.raw_url) {
                 (Mode::Google, _) | (_, true) => path == "/robots.txt",

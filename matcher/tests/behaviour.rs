@@ -535,6 +535,48 @@ fn robots_txt_itself_is_always_allowed() {
             )
             .allowed
     );
+    // Whatever the crawler's rules, in both modes: a fragment is cut, a
+    // query is part of the path, a bare path names it too.
+    for text in [
+        "User-agent: *\nDisallow: /\n",
+        "User-agent: *\nDisallow: /private\n",
+        "User-agent: other\nDisallow: /\n",
+    ] {
+        for mode in [Mode::Google, Mode::Rfc9309] {
+            let robots = Robots::parse_with(
+                text.as_bytes(),
+                &ParseOptions {
+                    mode,
+                    ..ParseOptions::default()
+                },
+            );
+            let selection = |url: &str| robots.check(&Crawler::new("FooBot"), url).selection;
+            for url in [
+                "https://example.com/robots.txt",
+                "https://example.com/robots.txt#top",
+                "/robots.txt",
+                "/robots.txt#x",
+            ] {
+                assert_eq!(
+                    selection(url),
+                    Selection::RobotsTxt,
+                    "{text:?} {mode:?} {url}"
+                );
+            }
+            for url in [
+                "https://example.com/robots.txt?x",
+                "https://example.com/a/robots.txt",
+                "https://example.com/robots.txt.bak#top",
+                "https://example.com/",
+            ] {
+                assert_ne!(
+                    selection(url),
+                    Selection::RobotsTxt,
+                    "{text:?} {mode:?} {url}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
