@@ -17,7 +17,7 @@ mod build;
 mod layout;
 mod search;
 #[cfg(not(target_arch = "wasm32"))]
-mod shards;
+pub(crate) mod shards;
 
 pub use build::IndexedRule;
 pub use layout::RuleSet;
@@ -45,7 +45,7 @@ pub(crate) trait RuleSource {
 /// Patterns a group has before its index is sharded (native builds; see
 /// [`RuleIndex`]).
 #[cfg(not(target_arch = "wasm32"))]
-const SHARD_AFTER: usize = 4096;
+pub(crate) const SHARD_AFTER: usize = 4096;
 
 /// The rule index of one crawler's groups: one trie, or for a group of
 /// thousands of rules (native builds) a trie of the short prefixes and

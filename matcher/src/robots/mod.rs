@@ -15,6 +15,8 @@
 
 mod agents;
 mod parse;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod shard_tests;
 mod spans;
 mod view;
 
