@@ -395,7 +395,7 @@ async function compareKeystrokes(browser, base) {
 /** The first `n` search and AI crawlers of the presets, as the purpose
  * buttons would add them. */
 function presetCrawlers(n) {
-  const rows = readFileSync(join(root, 'src/data/crawlers.tsv'), 'utf8').trim().split('\n').slice(1);
+  const rows = readFileSync(join(root, 'matcher/data/crawlers.tsv'), 'utf8').trim().split('\n').slice(1);
   return rows
     .map((row) => row.split('\t'))
     .filter(([, , purpose]) => ['search', 'ai-training', 'ai-search'].includes(purpose))
