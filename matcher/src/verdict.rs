@@ -215,9 +215,10 @@ impl<'r> CrawlerMatcher<'r> {
                 return verdict;
             }
             let path = path_params_query(url);
-            let robots_txt = match (robots.mode, self.options.raw_url) {
-                (Mode::Google, _) | (_, true) => path == "/robots.txt",
-                (Mode::Rfc9309, false) => *robots.encoded(&path, &self.options) == *b"/robots.txt",
+            let robots_txt = if as_written {
+                path == "/robots.txt"
+            } else {
+                *robots.encoded(&path, &self.options) == *b"/robots.txt"
             };
             return match robots_txt {
                 true => Verdict::without_rule(Selection::RobotsTxt),
