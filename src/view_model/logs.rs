@@ -150,6 +150,16 @@ pub struct LogsView {
     pub notes: Vec<String>,
 }
 
+impl LogsView {
+    /// The name of version `index` (`editor`, `version before`), or
+    /// nothing for an index the report does not hold.
+    pub fn version_name(&self, index: u32) -> &str {
+        self.versions
+            .get(index as usize)
+            .map_or("", |version| version.name.as_str())
+    }
+}
+
 /// One log's reading.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LogReading {

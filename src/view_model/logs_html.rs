@@ -170,10 +170,7 @@ fn body(v: &LogsView, ranges: &[(String, String)], before: &str) -> String {
     }
     h.push_str("</tbody></table><h3>Violations by deciding rule</h3><ul>");
     for r in &v.rules {
-        let version = v
-            .versions
-            .get(r.version as usize)
-            .map_or("", |x| x.name.as_str());
+        let version = v.version_name(r.version);
         let _ = write!(
             h,
             "<li data-testid=\"logs-rule\">{} line {}: {}: {} violations ({})</li>",
@@ -242,10 +239,7 @@ fn crawler_rows(h: &mut String, v: &LogsView, c: &CrawlerRow, before: &str) {
     }
     h.push_str("<tr class=\"logs-samples\"><td colspan=\"10\">");
     for s in &c.samples {
-        let version = v
-            .versions
-            .get(s.version as usize)
-            .map_or("", |x| x.name.as_str());
+        let version = v.version_name(s.version);
         let side = if version == before { "before" } else { "after" };
         let _ = write!(
             h,
