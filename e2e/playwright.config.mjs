@@ -26,9 +26,11 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   workers: 2,
-  reporter: process.env.CI
-    ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: '../playwright-report' }]],
+  reporter: [
+    ['list'],
+    ['./support/failures-reporter.mjs'],
+    ...(process.env.CI ? [] : [['html', { open: 'never', outputFolder: '../playwright-report' }]]),
+  ],
   use: {
     baseURL,
     browserName: 'chromium',

@@ -5,6 +5,9 @@
 import { test, expect, gotoApp, screenshotPath } from '../support/fixtures.mjs';
 
 test('the app loads from its own origin only and renders', async ({ page, baseURL }) => {
+  // Recorded as they finish; a worker's requests may be reported after the
+  // page has already shown what the worker answered (they come from the
+  // worker's own target), so the checks below poll instead of reading once.
   const requests = [];
   page.on('requestfinished', async (request) => {
     const response = await request.response();
@@ -19,11 +22,13 @@ test('the app loads from its own origin only and renders', async ({ page, baseUR
   // are shown); lazy panels' chunks (the diagnostics list's, once there
   // are findings) are counted apart: e2e/specs/size-split.spec.mjs.
   await expect(page.getByTestId('diagnostics-card')).toHaveAttribute('data-state', 'current');
+  await expect
+    .poll(() => requests.filter((r) => /\/lazy-lint-worker-[0-9a-f]+\.wasm$/.test(r.url)).map((r) => r.status))
+    .toEqual([200]);
   // The worker runs the same module (fetched again in the worker, from the
   // cache), so: one module, its requests all answered.
   const wasm = requests.filter((r) => new URL(r.url).pathname.endsWith('.wasm') && !/\/lazy-/.test(r.url));
   expect(new Set(wasm.map((r) => r.url)).size, 'exactly one wasm module for the app').toBe(1);
-  expect(requests.filter((r) => /\/lazy-lint-worker-[0-9a-f]+\.wasm$/.test(r.url)).map((r) => r.status)).toEqual([200]);
   expect(wasm[0].status).toBe(200);
   expect(wasm[0].type).toBe('application/wasm');
   const origin = new URL(baseURL).origin;
