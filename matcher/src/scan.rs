@@ -35,7 +35,9 @@ pub(crate) fn is_in(b: u8, class: ByteClass) -> bool {
     match class {
         ByteClass::Delimiter => matches!(b, b'/' | b'?' | b';' | b'#'),
         ByteClass::Work => b == b'#' || needs_request_escape(b),
-        ByteClass::WorkOr(byte) => b == byte || is_in(b, ByteClass::Work),
+        // Not `is_in(b, ByteClass::Work)`: a recursive `is_in` is no
+        // longer inlined, and every caller's test became a call.
+        ByteClass::WorkOr(byte) => b == byte || b == b'#' || needs_request_escape(b),
         ByteClass::Is(byte) => b == byte,
     }
 }
