@@ -154,7 +154,7 @@ pub struct RuleSet {
     /// the only rule of many files' `*` group): that byte, and the ruling
     /// of a path that has it ([`RuleIndex::LonePiece`]; native builds).
     ///
-    /// [`RuleIndex::LonePiece`]: super::RuleIndex
+    /// [`RuleIndex::LonePiece`]: super::RuleIndex::LonePiece
     #[cfg(not(target_arch = "wasm32"))]
     pub(super) lone_piece: Option<(u8, Ruling)>,
 }
