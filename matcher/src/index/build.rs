@@ -16,8 +16,6 @@
 
 use std::borrow::Cow;
 
-#[cfg(not(target_arch = "wasm32"))]
-use crate::decision::Ruling;
 use crate::model::RuleKind;
 use crate::pattern::{Pattern, Shape};
 use crate::scan::{is_in, ByteClass};
@@ -179,30 +177,8 @@ impl RuleSet {
         set.pieces = pieces;
         set.masked = set.entries.iter().any(|e| e.need != 0);
         set.walks_unvetted = !set.labels.iter().any(|&b| is_in(b, ByteClass::Work));
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            set.lone_piece = lone_piece(&set);
-        }
         check_layout(&set);
         set
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-/// [`RuleSet::lone_piece`] of `set`: its one entry, when that is `/*` and
-/// a one-byte piece, and the ruling of a path that has the byte.
-fn lone_piece(set: &RuleSet) -> Option<(u8, Ruling)> {
-    let [entry] = set.entries[..] else {
-        return None;
-    };
-    let piece = set.pieces.get(entry.wildcard as usize)?;
-    match (entry.test, &set.labels[..], &piece.bytes[..]) {
-        (Test::Piece, b"/", &[byte]) if piece.from == 1 => {
-            let mut found = Found::NOTHING;
-            found.take(&entry, 0);
-            Some((byte, set.ruling(found)))
-        }
-        _ => None,
     }
 }
 
@@ -356,8 +332,6 @@ impl<'a> Filed<'a> {
             walks_unvetted: false,
             masked: false,
             slash: NONE,
-            #[cfg(not(target_arch = "wasm32"))]
-            lone_piece: None,
         };
         set.nodes.push(Node {
             table: NONE,

@@ -7,8 +7,6 @@
 //! build lays out ([`super::build`]) and checks for every index it builds in
 //! debug builds (every test).
 
-#[cfg(not(target_arch = "wasm32"))]
-use crate::decision::Ruling;
 use crate::model::RuleKind;
 use crate::pattern::Pattern;
 
@@ -150,13 +148,6 @@ pub struct RuleSet {
     /// pattern and path starts with `/`, so a search starts there, a level
     /// down (a fifth of a walk's loads on a small file).
     pub(super) slash: u32,
-    /// When the rules are one `/*` and a one-byte piece (`Disallow: /*?`,
-    /// the only rule of many files' `*` group): that byte, and the ruling
-    /// of a path that has it ([`RuleIndex::LonePiece`]; native builds).
-    ///
-    /// [`RuleIndex::LonePiece`]: super::RuleIndex::LonePiece
-    #[cfg(not(target_arch = "wasm32"))]
-    pub(super) lone_piece: Option<(u8, Ruling)>,
 }
 
 impl RuleSet {

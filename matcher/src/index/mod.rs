@@ -55,25 +55,11 @@ pub(crate) const SHARD_AFTER: usize = 4096;
 /// The WebAssembly app keeps to one trie: the shards' code would be part
 /// of its first load, which has no room left (the size budget), and the
 /// files people edit there are rarely that large.
-///
-/// `repr(u8)`: a tag of its own is one comparison a check, where the tag
-/// hidden in a field's spare values took six with three variants.
 #[derive(Clone, Debug)]
-#[repr(u8)]
 pub(crate) enum RuleIndex {
     Whole(RuleSet),
     #[cfg(not(target_arch = "wasm32"))]
     Sharded(shards::Shards),
-    /// A trie of one rule, `/*` and a one-byte piece (`Disallow: /*?`, the
-    /// only rule of many files' `*` group): a path as given is searched by
-    /// one scan for that byte ([`RuleSet::lone_piece_ruling`]), without the
-    /// walk, the entry's loads and the weighing of what it found
-    /// (www.airbus.com, whose Googlebot falls back to such a group: 322 to
-    /// 209 instructions a check, callgrind). Its own variant, not a test in
-    /// every search: there, the other files' checks grew by 4 to 12
-    /// instructions (www.brookings.edu).
-    #[cfg(not(target_arch = "wasm32"))]
-    LonePiece(RuleSet),
 }
 
 impl RuleIndex {
@@ -91,12 +77,7 @@ impl RuleIndex {
         }
         #[cfg(target_arch = "wasm32")]
         let _ = count;
-        let set = RuleSet::new(ids.map(|id| rules.indexed(id)));
-        #[cfg(not(target_arch = "wasm32"))]
-        if set.lone_piece.is_some() {
-            return RuleIndex::LonePiece(set);
-        }
-        RuleIndex::Whole(set)
+        RuleIndex::Whole(RuleSet::new(ids.map(|id| rules.indexed(id))))
     }
 
     /// The one trie, when the index is not sharded.
@@ -104,8 +85,6 @@ impl RuleIndex {
     pub(crate) fn as_whole(&self) -> Option<&RuleSet> {
         match self {
             RuleIndex::Whole(set) => Some(set),
-            #[cfg(not(target_arch = "wasm32"))]
-            RuleIndex::LonePiece(set) => Some(set),
             #[cfg(not(target_arch = "wasm32"))]
             RuleIndex::Sharded(_) => None,
         }
@@ -118,8 +97,6 @@ impl RuleIndex {
         let _ = rules;
         match self {
             RuleIndex::Whole(set) => set.deciding(path),
-            #[cfg(not(target_arch = "wasm32"))]
-            RuleIndex::LonePiece(set) => set.deciding(path),
             #[cfg(not(target_arch = "wasm32"))]
             RuleIndex::Sharded(shards) => shards.best(path, rules).decide(),
         }
@@ -144,8 +121,6 @@ impl RuleIndex {
                 true => set.deciding_unvetted(url, start),
                 false => None,
             },
-            #[cfg(not(target_arch = "wasm32"))]
-            RuleIndex::LonePiece(set) => set.lone_piece_ruling(url, start),
             #[cfg(not(target_arch = "wasm32"))]
             RuleIndex::Sharded(shards) => shards
                 .best_unvetted(url.get(start..)?, rules)

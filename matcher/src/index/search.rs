@@ -139,25 +139,6 @@ impl RuleSet {
             .map(|found| self.ruling(found))
     }
 
-    /// The ruling for the path `url[start..]` of a rule set that is one
-    /// `/*` and a one-byte piece ([`RuleSet::lone_piece`]): the rule's
-    /// when the path has the byte after its `/`, else none's. `None` when
-    /// the set is not such, the path does not start with `/`, or it needs
-    /// encoding before the byte (a path as encoded is searched as any
-    /// other: it is seldom asked).
-    #[cfg(not(target_arch = "wasm32"))]
-    #[inline(always)]
-    pub(crate) fn lone_piece_ruling(&self, url: &[u8], start: usize) -> Option<Ruling> {
-        let (byte, ruling) = self.lone_piece?;
-        if url.get(start) != Some(&b'/') {
-            return None;
-        }
-        match byte_found(url, start + 1, byte, false)? {
-            true => Some(ruling),
-            false => Some(self.ruling(Found::NOTHING)),
-        }
-    }
-
     /// Whether [`RuleSet::deciding_unvetted`] may be asked: no label holds
     /// a byte to encode.
     #[inline]
@@ -226,7 +207,7 @@ impl RuleSet {
 
     /// The ruling from a search's best entries.
     #[inline(always)]
-    pub(super) fn ruling(&self, found: Found) -> Ruling {
+    fn ruling(&self, found: Found) -> Ruling {
         let priority = |id: u32, priority: u32| match id {
             NONE => -1,
             _ => i64::from(priority),
