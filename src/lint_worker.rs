@@ -3,12 +3,13 @@
 //! it the entity's requests and hands back its answers, and reports a
 //! worker that cannot load or fails as a message the diagnostics show.
 //!
-//! The worker runs gloo-worker's registrar, and this bridge speaks its
-//! envelope (`Connected`, `ProcessInput` in; `WorkerLoaded`,
-//! `ProcessOutput` out; serde's shape, as JSON strings). gloo-worker's own
-//! bridge is not used here because it cannot report failures: it gives no
-//! access to the worker's `error` events and panics when the worker cannot
-//! be created. e2e/specs/worker.spec.mjs covers the envelope end to end.
+//! The worker's job serves requests through `crate::worker`'s port, and
+//! this bridge speaks its envelope (gloo-worker's: `Connected`,
+//! `ProcessInput` in; `WorkerLoaded`, `ProcessOutput` out; serde's shape,
+//! as JSON strings). A bridge of a worker crate's is not used here because
+//! gloo-worker's cannot report failures: it gives no access to the
+//! worker's `error` events and panics when the worker cannot be created.
+//! e2e/specs/worker.spec.mjs covers the envelope end to end.
 
 use std::rc::Rc;
 
@@ -28,17 +29,17 @@ use crate::view_model::{Answer, Citation, Edit, Finding, Request};
 /// step: the app's wasm running the lint job, `crate::worker`).
 pub const WORKER_SCRIPT: &str = "robots-worker.js";
 
-/// This page's one connection to the worker, as gloo-worker numbers them.
+/// This page's one connection to the worker.
 const HANDLER: usize = 0;
 
-/// Messages to the worker: gloo-worker's `ToWorker` as serde writes it.
+/// Messages to the worker: `ToWorker` of `crate::worker`'s port.
 #[derive(Serialize)]
 enum ToWorker<'a> {
     Connected(usize),
     ProcessInput(usize, &'a Request),
 }
 
-/// Messages from the worker: gloo-worker's `FromWorker`.
+/// Messages from the worker: `FromWorker` of `crate::worker`'s port.
 enum FromWorker {
     WorkerLoaded,
     ProcessOutput(usize, Answer),

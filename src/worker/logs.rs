@@ -8,11 +8,10 @@
 //! page's thread only receives progress and the report
 //! (`view_model::logs`). Cancelling is the page terminating the worker.
 
-use gloo_worker::{HandlerId, Registrable, Worker, WorkerScope};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Blob, BlobPropertyBag, File, FileReaderSync};
 
-use super::codec::{send_with_next, take_received, JsonWithFiles};
+use super::port::{serve, Reply};
 use crate::split::ChunkError;
 use crate::view_model::logs::{csv_header, LogsAnswer, LogsRequest, Session, BEFORE_VERSION};
 use crate::view_model::logs_html::{render, timeline_html};
@@ -35,26 +34,12 @@ struct LogWorker {
     session: Option<Session>,
 }
 
-impl Worker for LogWorker {
-    type Message = ();
-    type Input = LogsRequest;
-    type Output = LogsAnswer;
-
-    fn create(_scope: &WorkerScope<Self>) -> Self {
-        LogWorker {
-            logs: Vec::new(),
-            ranges: Vec::new(),
-            request: None,
-            session: None,
-        }
-    }
-
-    fn update(&mut self, _scope: &WorkerScope<Self>, _message: ()) {}
-
-    fn received(&mut self, scope: &WorkerScope<Self>, request: LogsRequest, id: HandlerId) {
+impl LogWorker {
+    /// Answers `request`, which came with `files`.
+    fn received(&mut self, request: LogsRequest, files: Vec<JsValue>, reply: &Reply) {
         let answer = match &request {
             LogsRequest::Replay { logs, ranges, .. } => {
-                let files: Vec<File> = take_received()
+                let files: Vec<File> = files
                     .into_iter()
                     .filter_map(|f| f.dyn_into::<File>().ok())
                     .collect();
@@ -67,7 +52,7 @@ impl Worker for LogWorker {
                     self.logs = files.by_ref().take(*logs).collect();
                     self.ranges = ranges.iter().cloned().zip(files).collect();
                     self.request = Some(request.clone());
-                    match self.replay(scope, id, None) {
+                    match self.replay(reply, None) {
                         Ok((session, _)) => {
                             let given: Vec<(String, String)> = self
                                 .ranges
@@ -91,7 +76,7 @@ impl Worker for LogWorker {
                         .unwrap_or_default(),
                 ),
             },
-            LogsRequest::Export { csv } => match self.replay(scope, id, Some(*csv)) {
+            LogsRequest::Export { csv } => match self.replay(reply, Some(*csv)) {
                 Ok((_, parts)) => {
                     let options = BlobPropertyBag::new();
                     options.set_type(if *csv {
@@ -101,15 +86,14 @@ impl Worker for LogWorker {
                     });
                     match Blob::new_with_str_sequence_and_options(&parts, &options) {
                         Ok(blob) => {
-                            send_with_next(blob.into());
-                            LogsAnswer::Exported {
-                                name: if *csv {
-                                    "judged-requests.csv"
-                                } else {
-                                    "judged-requests.jsonl"
-                                }
-                                .into(),
-                            }
+                            let name = if *csv {
+                                "judged-requests.csv"
+                            } else {
+                                "judged-requests.jsonl"
+                            };
+                            let exported = LogsAnswer::Exported { name: name.into() };
+                            reply.send_with_file(&exported, blob.into());
+                            return;
                         }
                         Err(_) => LogsAnswer::Failed {
                             message: "The browser could not make the export's file.".into(),
@@ -119,18 +103,15 @@ impl Worker for LogWorker {
                 Err(message) => LogsAnswer::Failed { message },
             },
         };
-        scope.respond(id, answer);
+        reply.send(&answer);
     }
-}
 
-impl LogWorker {
     /// Reads every log through a new session of the last replay request,
     /// sending progress; with `export` (CSV or not), every record too, as
     /// parts of text.
     fn replay(
         &self,
-        scope: &WorkerScope<Self>,
-        id: HandlerId,
+        reply: &Reply,
         export: Option<bool>,
     ) -> Result<(Session, js_sys::Array), String> {
         let Some(LogsRequest::Replay {
@@ -182,14 +163,11 @@ impl LogWorker {
                 start = end;
                 if js_sys::Date::now() - last_progress >= PROGRESS_EVERY_MS {
                     last_progress = js_sys::Date::now();
-                    scope.respond(
-                        id,
-                        LogsAnswer::Progress {
-                            bytes: done as u64,
-                            total: total as u64,
-                            lines: session.lines(),
-                        },
-                    );
+                    reply.send(&LogsAnswer::Progress {
+                        bytes: done as u64,
+                        total: total as u64,
+                        lines: session.lines(),
+                    });
                 }
             }
             session.end_log(export, &mut out);
@@ -201,15 +179,19 @@ impl LogWorker {
     }
 }
 
-/// Registers the job's handler of the page's messages: the split point
-/// of the log worker's code (chunk `logs-worker`).
+/// Starts serving the page's requests: the split point of the log
+/// worker's code (chunk `logs-worker`).
 #[cfg_attr(
     feature = "split",
     wasm_split_helpers::wasm_split(logs_worker, fallible)
 )]
 pub(super) fn start() -> Result<(), ChunkError> {
-    LogWorker::registrar()
-        .encoding::<JsonWithFiles>()
-        .register();
+    let mut worker = LogWorker {
+        logs: Vec::new(),
+        ranges: Vec::new(),
+        request: None,
+        session: None,
+    };
+    serve(move |request: LogsRequest, files, reply| worker.received(request, files, reply));
     Ok(())
 }

@@ -6,20 +6,20 @@
 //! instantiates the same wasm the page runs (its `main` sees no window and
 //! mounts nothing), and calls the wasm's exported `worker_start` with its
 //! job's name. Each job is a split point ([`crate::split`]): its code (the
-//! lint tool, the log readers and replay, gloo-worker's registrar and the
-//! messages' decoder) is a wasm chunk the worker fetches, with its
+//! lint tool, the log readers and replay, and the messages' reader:
+//! `port`) is a wasm chunk the worker fetches, with its
 //! integrity, through the same loader as the page's lazy panels.
 //!
 //! Why one wasm and not a binary per worker: a second binary carries its
-//! own copy of std, the matcher, serde and gloo-worker. Measured on the
+//! own copy of std, the matcher and serde. Measured on the
 //! release build (2026-11-26): the lint worker's own wasm was 95,061 B
 //! gzipped and the log worker's 182 KB, which put `dist/` at about
 //! 643 KB against its 500,000 B budget; as chunks of the page's wasm they
 //! hold only their own code (README, "Size: lazy panels").
 
-mod codec;
 mod lint;
 mod logs;
+mod port;
 
 use crate::split::ChunkError;
 
