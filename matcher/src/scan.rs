@@ -20,6 +20,10 @@ pub(crate) enum ByteClass {
     /// ([`needs_request_escape`]): a path that needs work
     /// before matching.
     Work,
+    /// This byte (a one-byte piece of a wildcard pattern, which encoding
+    /// never makes or changes), or one of [`ByteClass::Work`]: a path's
+    /// piece and the vetting before it, found in one scan.
+    WorkOr(u8),
     /// This one byte (a pattern's literal byte in a path, a `$` or `%` in a
     /// pattern).
     Is(u8),
@@ -31,6 +35,9 @@ pub(crate) fn is_in(b: u8, class: ByteClass) -> bool {
     match class {
         ByteClass::Delimiter => matches!(b, b'/' | b'?' | b';' | b'#'),
         ByteClass::Work => b == b'#' || needs_request_escape(b),
+        // Not `is_in(b, ByteClass::Work)`: a recursive `is_in` is no
+        // longer inlined, and every caller's test became a call.
+        ByteClass::WorkOr(byte) => b == byte || b == b'#' || needs_request_escape(b),
         ByteClass::Is(byte) => b == byte,
     }
 }
@@ -60,6 +67,9 @@ pub(crate) fn find(bytes: &[u8], from: usize, class: ByteClass) -> Option<usize>
     by_blocks(
         from,
         bytes.len(),
+        // Inline, so that each caller's test is its class's alone: out of
+        // line, one copy picked the class's test per block.
+        #[inline(always)]
         |at, skip| {
             let found = mask(bytes.get(at..)?.first_chunk::<16>()?, class) >> skip << skip;
             (found != 0).then(|| at + found.trailing_zeros() as usize)
@@ -182,8 +192,8 @@ pub(crate) fn find_substring(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 #[inline(always)]
 fn mask(block: &[u8; 16], class: ByteClass) -> u32 {
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_loadu_si128, _mm_max_epu8,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_setzero_si128,
     };
     // SAFETY: SSE2 is part of every x86-64 target, so these intrinsics are
     // available; `block` is 16 readable bytes and `loadu` needs no
@@ -196,37 +206,55 @@ fn mask(block: &[u8; 16], class: ByteClass) -> u32 {
                 _mm_or_si128(is(b'/'), is(b'?')),
                 _mm_or_si128(is(b';'), is(b'#')),
             ),
-            ByteClass::Work => {
-                // Nearly every block is clean: a superset in four tests
-                // (below `$` as signed bytes, that is controls, space, `!`,
-                // `"`, `#` and 0x80 up; `{` and up; `<` or `>`; `` ` ``)
-                // rules most out before the exact test.
-                let below = _mm_cmplt_epi8(v, _mm_set1_epi8(b'$' as i8));
-                let high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(b'{' as i8)), v);
-                let angle = _mm_cmpeq_epi8(
-                    _mm_and_si128(v, _mm_set1_epi8(!2)),
-                    _mm_set1_epi8(b'<' as i8),
-                );
-                let maybe = _mm_or_si128(_mm_or_si128(below, high), _mm_or_si128(angle, is(b'`')));
-                if _mm_movemask_epi8(maybe) == 0 {
-                    return 0;
-                }
-                // As signed bytes, controls, space and every byte from 0x80
-                // up are below `!`.
-                let outside = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(b'!' as i8)), is(0x7F));
-                let quote_or_hash = _mm_or_si128(is(b'"'), is(b'#'));
-                let angle = _mm_or_si128(is(b'<'), is(b'>'));
-                let other = _mm_or_si128(is(b'`'), _mm_or_si128(is(b'{'), is(b'}')));
-                _mm_or_si128(
-                    _mm_or_si128(outside, quote_or_hash),
-                    _mm_or_si128(angle, other),
-                )
-            }
+            ByteClass::Work => work(v, _mm_setzero_si128()),
+            ByteClass::WorkOr(byte) => work(v, is(byte)),
             ByteClass::Is(byte) => is(byte),
         };
         _mm_movemask_epi8(found)
     };
     bits as u32 & 0xFFFF
+}
+
+/// The bytes of `v` of [`ByteClass::Work`], and those of `also` (a
+/// test of `v` for another class).
+///
+/// # Safety
+/// SSE2 must be available: it is on every x86-64 target.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn work(
+    v: std::arch::x86_64::__m128i,
+    also: std::arch::x86_64::__m128i,
+) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::{
+        _mm_and_si128, _mm_cmpeq_epi8, _mm_cmplt_epi8, _mm_max_epu8, _mm_movemask_epi8,
+        _mm_or_si128, _mm_set1_epi8,
+    };
+    let is = |b: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(b as i8));
+    // Nearly every block is clean: a superset in four tests (below `$` as
+    // signed bytes, that is controls, space, `!`, `"`, `#` and 0x80 up;
+    // `{` and up; `<` or `>`; `` ` ``) rules most out before the exact
+    // test.
+    let below = _mm_cmplt_epi8(v, _mm_set1_epi8(b'$' as i8));
+    let high = _mm_cmpeq_epi8(_mm_max_epu8(v, _mm_set1_epi8(b'{' as i8)), v);
+    let angle = _mm_cmpeq_epi8(
+        _mm_and_si128(v, _mm_set1_epi8(!2)),
+        _mm_set1_epi8(b'<' as i8),
+    );
+    let maybe = _mm_or_si128(_mm_or_si128(below, high), _mm_or_si128(angle, is(b'`')));
+    if _mm_movemask_epi8(maybe) == 0 {
+        return also;
+    }
+    // As signed bytes, controls, space and every byte from 0x80 up are
+    // below `!`.
+    let outside = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(b'!' as i8)), is(0x7F));
+    let quote_or_hash = _mm_or_si128(is(b'"'), is(b'#'));
+    let angle = _mm_or_si128(is(b'<'), is(b'>'));
+    let other = _mm_or_si128(is(b'`'), _mm_or_si128(is(b'{'), is(b'}')));
+    _mm_or_si128(
+        _mm_or_si128(_mm_or_si128(outside, quote_or_hash), also),
+        _mm_or_si128(angle, other),
+    )
 }
 
 /// Bit `i` is set when `block[i]` is of `class`.
@@ -245,7 +273,12 @@ mod tests {
 
     #[test]
     fn finds_the_first_byte_of_each_class_at_every_place() {
-        for class in [ByteClass::Delimiter, ByteClass::Work, ByteClass::Is(b'?')] {
+        for class in [
+            ByteClass::Delimiter,
+            ByteClass::Work,
+            ByteClass::WorkOr(b'?'),
+            ByteClass::Is(b'?'),
+        ] {
             for b in 0..=255u8 {
                 for len in [1, 2, 15, 16, 17, 31, 32, 33, 40] {
                     for at in 0..len {

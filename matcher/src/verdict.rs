@@ -232,7 +232,7 @@ impl<'r> CrawlerMatcher<'r> {
             let requested =
                 crate::url::path_start(url).filter(|&start| url.as_bytes()[start] == b'/');
             if let Some(start) = requested {
-                if let Some(verdict) = self.check_unvetted(&url.as_bytes()[start..]) {
+                if let Some(verdict) = self.check_unvetted(url.as_bytes(), start) {
                     return verdict;
                 }
                 if let Some(path) = plain_request_path(url.as_bytes(), start) {
@@ -244,7 +244,7 @@ impl<'r> CrawlerMatcher<'r> {
         self.check_path(&robots.encoded(&extracted, &self.options))
     }
 
-    /// Checks the rest of a URL from its path's `/` on, in Google mode,
+    /// Checks the rest of a URL from its path's `/` (at `start`) on, in Google mode,
     /// before knowing whether it needs encoding or a fragment cut: `None`
     /// when it does, or when the answer is not the rule index's alone (the
     /// index is not built yet or has a label with a byte to encode, the
@@ -252,15 +252,16 @@ impl<'r> CrawlerMatcher<'r> {
     ///
     /// [`RuleSet::deciding_unvetted`]: crate::index::RuleSet
     #[inline]
-    fn check_unvetted(&self, rest: &[u8]) -> Option<Verdict> {
+    fn check_unvetted(&self, url: &[u8], start: usize) -> Option<Verdict> {
         let Applied::Indexed(agent) = &self.applied else {
             return None;
         };
         let index = agent.built_index()?;
+        let rest = url.get(start..)?;
         if rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#')) {
             return None;
         }
-        let ruling = index.deciding_unvetted(rest, self.robots)?;
+        let ruling = index.deciding_unvetted(url, start, self.robots)?;
         Some(self.robots.verdict(self.selection, ruling))
     }
 
@@ -584,6 +585,43 @@ mod tests {
             ("https://e.com/p#/amp", true, 0),
         ];
         assert!(indexed_checks_agree(file, &urls));
+    }
+
+    proptest! {
+        /// A `/*` rule with a one-byte piece, whose piece an indexed check
+        /// finds with the vetting before it in one scan
+        /// (`ByteClass::WorkOr`), gives the verdicts of a crawler's first
+        /// check, which tries the rule on the path as extracted and
+        /// encoded: URLs with the byte, escapes, bytes to encode and
+        /// fragments before or after it, `/robots.txt` among them, in both
+        /// modes and with either URL reading.
+        #[test]
+        fn a_one_byte_piece_decides_like_trying_the_rule(
+            allow in any::<bool>(),
+            piece in prop::sample::select(vec!["?", "a", ".", "=", "&", "A", "9", "?*", "a$"]),
+            paths in proptest::collection::vec("[/a?.=&A9 #%\u{e9}]{0,24}|/robots.txt[#?]?", 1..8),
+        ) {
+            let kind = if allow { "Allow" } else { "Disallow" };
+            let file = format!("User-agent: Other\nDisallow: /\n\nUser-agent: *\n{kind}: /*{piece}\n");
+            let crawler = Crawler::new("Googlebot");
+            for mode in [Mode::Google, Mode::Rfc9309] {
+                let parse = || Robots::parse_with(file.as_bytes(), &crate::ParseOptions { mode, ..Default::default() });
+                let robots = parse();
+                for raw_url in [false, true] {
+                    let options = CheckOptions { raw_url, ..CheckOptions::default() };
+                    let matcher = robots.matcher_with(&crawler, &options);
+                    for _ in 0..4 {
+                        matcher.check("https://e.com/x");
+                    }
+                    for path in &paths {
+                        for url in [format!("https://e.com{path}"), path.clone()] {
+                            let first = parse().check_with(&crawler, &url, &options);
+                            prop_assert_eq!(matcher.check(&url), first, "{:?} {:?} {:?} {}", file, url, mode, raw_url);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     proptest! {

@@ -106,19 +106,25 @@ impl RuleIndex {
     /// fragment, as [`RuleSet::deciding_unvetted`]: `None` when it needs
     /// that (where the search reads it), or when the trie has a label
     /// with such a byte.
+    /// The path is `url[start..]`.
     #[inline(always)]
-    pub(crate) fn deciding_unvetted(&self, path: &[u8], rules: &impl RuleSource) -> Option<Ruling> {
+    pub(crate) fn deciding_unvetted(
+        &self,
+        url: &[u8],
+        start: usize,
+        rules: &impl RuleSource,
+    ) -> Option<Ruling> {
         #[cfg(target_arch = "wasm32")]
         let _ = rules;
         match self {
             RuleIndex::Whole(set) => match set.walks_unvetted() {
-                true => set.deciding_unvetted(path),
+                true => set.deciding_unvetted(url, start),
                 false => None,
             },
             #[cfg(not(target_arch = "wasm32"))]
-            RuleIndex::Sharded(shards) => {
-                shards.best_unvetted(path, rules).map(|best| best.decide())
-            }
+            RuleIndex::Sharded(shards) => shards
+                .best_unvetted(url.get(start..)?, rules)
+                .map(|best| best.decide()),
         }
     }
 }
