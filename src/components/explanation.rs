@@ -37,7 +37,7 @@ fn details_of(
     let row = use_selection().row();
     let run = use_check().run();
     let loaded = RwSignal::new(None);
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         // The explanation they belong to (tracked: a new one reloads).
         let (Some(shown), Some(row)) = (explanation.get(), row.get_untracked()) else {
             return;
@@ -148,7 +148,7 @@ pub fn ExplanationPanel() -> impl IntoView {
     let explanation = selection.explanation();
     let (results, inputs, row) = (use_check().results(), use_inputs(), selection.row());
     let wanted = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         if selection.row().with(Option::is_some) && !wanted.get_untracked() {
             spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;

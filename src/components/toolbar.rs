@@ -145,7 +145,7 @@ pub fn ShareLink() -> impl IntoView {
     let not_persisted = share.not_persisted();
 
     // Select the fallback field's text as soon as it appears.
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         if link_field.with(Option::is_some) {
             if let Some(input) = field_ref.get() {
                 let _ = input.focus();
