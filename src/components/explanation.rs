@@ -12,6 +12,7 @@ use leptos::task::spawn_local;
 use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
+use crate::components::common::show::When;
 use crate::components::common::{reference_link, verdict_badge, LineLink};
 use crate::store::{use_check, use_inputs, use_selection, Inputs, Read, Shared};
 use crate::view_model::{
@@ -159,12 +160,12 @@ pub fn ExplanationPanel() -> impl IntoView {
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
-            <Show
+            <When
                 when=move || wanted.get()
                 fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
             >
                 <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation, row, results, inputs))/>
-            </Show>
+            </When>
         </section>
     }
 }
