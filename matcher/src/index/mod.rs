@@ -21,6 +21,7 @@ pub(crate) mod shards;
 
 pub use build::IndexedRule;
 pub use layout::RuleSet;
+pub(crate) use search::Decided;
 
 use crate::decision::Ruling;
 
@@ -103,25 +104,35 @@ impl RuleIndex {
     }
 
     /// The ruling for a path not yet vetted for bytes to encode or a
-    /// fragment, as [`RuleSet::deciding_unvetted`]: `None` when it needs
-    /// that (where the search reads it), or when the trie has a label
-    /// with such a byte.
+    /// fragment, in one trie, as [`RuleSet::deciding_unvetted`]: `None`
+    /// when it needs that (where the search reads it), when the trie has a
+    /// label with such a byte, or when the index is sharded (see
+    /// [`RuleIndex::sharded_unvetted`]).
     /// The path is `url[start..]`.
     #[inline(always)]
-    pub(crate) fn deciding_unvetted(
-        &self,
-        url: &[u8],
-        start: usize,
-        rules: &impl RuleSource,
-    ) -> Option<Ruling> {
-        #[cfg(target_arch = "wasm32")]
-        let _ = rules;
+    pub(crate) fn deciding_unvetted(&self, url: &[u8], start: usize) -> Option<Decided<'_>> {
         match self {
             RuleIndex::Whole(set) => match set.walks_unvetted() {
                 true => set.deciding_unvetted(url, start),
                 false => None,
             },
             #[cfg(not(target_arch = "wasm32"))]
+            RuleIndex::Sharded(_) => None,
+        }
+    }
+
+    /// [`RuleIndex::deciding_unvetted`] for a sharded index (see
+    /// `shards`): `None` when the path needs vetting, or when the index is
+    /// one trie.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn sharded_unvetted(
+        &self,
+        url: &[u8],
+        start: usize,
+        rules: &impl RuleSource,
+    ) -> Option<Ruling> {
+        match self {
+            RuleIndex::Whole(_) => None,
             RuleIndex::Sharded(shards) => shards
                 .best_unvetted(url.get(start..)?, rules)
                 .map(|best| best.decide()),
