@@ -209,10 +209,12 @@ impl<'r> CrawlerMatcher<'r> {
     /// files). Anything else is [`CrawlerMatcher::check_otherwise`].
     #[inline]
     pub fn check(&self, url: &str) -> Verdict {
-        match self.decided_in_place(url) {
-            Some(decided) => self.robots.verdict(self.selection, decided.ruling()),
-            None => self.check_otherwise(url),
+        if self.in_place {
+            if let Some(decided) = self.decided_in_place(url) {
+                return self.robots.verdict(self.selection, decided.ruling());
+            }
         }
+        self.check_otherwise(url)
     }
 
     /// The ruling for `url` when its path starts with `/`, the rule index
@@ -223,9 +225,6 @@ impl<'r> CrawlerMatcher<'r> {
     /// [`CrawlerMatcher::check_otherwise`] answers.
     #[inline(never)]
     fn decided_in_place(&self, url: &str) -> Option<Decided<'r>> {
-        if !self.in_place {
-            return None;
-        }
         let url = url.as_bytes();
         let start = crate::url::path_start_bytes(url)?;
         let Applied::Indexed(agent) = &self.applied else {
