@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use crate::agent::{AgentMatching, Crawler};
 use crate::decision::{Best, Hit, Ruling};
 use crate::fetch::FetchOutcome;
-use crate::index::{Decided, IndexedRule, RuleSource};
+use crate::index::{Decided, IndexedRule, RuleSet, RuleSource};
 use crate::model::AgentName;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::model::RuleKind;
@@ -172,7 +172,7 @@ pub struct CrawlerMatcher<'r> {
     constant: Option<Verdict>,
     /// Neither `fixed` nor `constant`, Google mode, and URLs read as a
     /// crawler requests them: a check may match the path where it lies in
-    /// the URL ([`CrawlerMatcher::decided_in_place`]). Settled here, it is
+    /// the URL ([`decided_in_place`]). Settled here, it is
     /// one test a check, where the four were several instructions.
     in_place: bool,
 }
@@ -202,42 +202,36 @@ impl<'r> CrawlerMatcher<'r> {
     /// file to read, that outcome's verdict (see [`crate::FetchedRobots`]).
     ///
     /// Inline, around two calls: the common case
-    /// ([`CrawlerMatcher::decided_in_place`]) gives back its ruling in two
+    /// ([`decided_in_place`]) gives back its ruling in two
     /// registers, and the verdict is made from it here, where a caller that
     /// reads only `allowed` leaves the deciding rule's line and length
     /// unread (native builds; 5% of a check's instructions on small
     /// files). Anything else is [`CrawlerMatcher::check_otherwise`].
     #[inline]
     pub fn check(&self, url: &str) -> Verdict {
-        if self.in_place {
-            if let Some(decided) = self.decided_in_place(url) {
+        if let Some(set) = self.walked_in_place() {
+            if let Some(decided) = decided_in_place(set, url) {
                 return self.robots.verdict(self.selection, decided.ruling());
             }
         }
         self.check_otherwise(url)
     }
 
-    /// The ruling for `url` when its path starts with `/`, the rule index
-    /// is one trie and built, and the path is walked in place before it is
-    /// vetted for bytes to encode or a fragment cut, and needs neither
-    /// where the search read it (see [`crate::index::RuleSet`]'s
-    /// `deciding_unvetted`); it is not `/robots.txt`. `None` otherwise:
-    /// [`CrawlerMatcher::check_otherwise`] answers.
-    #[inline(never)]
-    fn decided_in_place(&self, url: &str) -> Option<Decided<'r>> {
-        let url = url.as_bytes();
-        let start = crate::url::path_start_bytes(url)?;
+    /// The rule index, when a check may walk a URL's path in place in it
+    /// ([`decided_in_place`]): `in_place`, and the index is built and is
+    /// one trie whose labels hold no byte to encode. A few loads, inline,
+    /// so that a matcher whose checks go another way makes no call for
+    /// nothing (www.smugmug.com, whose rules hold spaces: 29 instructions
+    /// a check).
+    #[inline(always)]
+    fn walked_in_place(&self) -> Option<&'r RuleSet> {
+        if !self.in_place {
+            return None;
+        }
         let Applied::Indexed(agent) = &self.applied else {
             return None;
         };
-        let index = agent.built_index()?;
-        let rest = url.get(start..)?;
-        if !rest.starts_with(b"/")
-            || rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#'))
-        {
-            return None;
-        }
-        index.deciding_unvetted(url, start)
+        agent.built_index()?.walked_unvetted()
     }
 
     /// [`CrawlerMatcher::check`] but for the common case: a fixed or
@@ -298,7 +292,7 @@ impl<'r> CrawlerMatcher<'r> {
 
     /// Checks the rest of a URL from its path's `/` (at `start`) on, in
     /// Google mode, in a sharded index (see
-    /// [`CrawlerMatcher::decided_in_place`] for one trie), before knowing
+    /// [`decided_in_place`] for one trie), before knowing
     /// whether it needs encoding or a fragment cut: `None` when it does, or
     /// when the answer is not the rule index's alone (the index is not
     /// built yet, the path may be `/robots.txt`).
@@ -355,6 +349,26 @@ impl<'r> CrawlerMatcher<'r> {
     pub fn options(&self) -> &CheckOptions {
         &self.options
     }
+}
+
+/// The ruling of `set` for `url` when its path starts with `/` and is
+/// walked in place before it is vetted for bytes to encode or a fragment
+/// cut, and needs neither where the search read it (see
+/// [`RuleSet::deciding_unvetted`]); it is not `/robots.txt`. `None`
+/// otherwise: [`CrawlerMatcher::check_otherwise`] answers.
+///
+/// [`RuleSet::deciding_unvetted`]: crate::index::RuleSet
+#[inline(never)]
+fn decided_in_place<'s>(set: &'s RuleSet, url: &str) -> Option<Decided<'s>> {
+    let url = url.as_bytes();
+    let start = crate::url::path_start_bytes(url)?;
+    let rest = url.get(start..)?;
+    if !rest.starts_with(b"/")
+        || rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#'))
+    {
+        return None;
+    }
+    set.deciding_unvetted(url, start)
 }
 
 /// The most rules [`Robots::constant`] looks at.

@@ -103,19 +103,14 @@ impl RuleIndex {
         }
     }
 
-    /// The ruling for a path not yet vetted for bytes to encode or a
-    /// fragment, in one trie, as [`RuleSet::deciding_unvetted`]: `None`
-    /// when it needs that (where the search reads it), when the trie has a
-    /// label with such a byte, or when the index is sharded (see
-    /// [`RuleIndex::sharded_unvetted`]).
-    /// The path is `url[start..]`.
+    /// The one trie, when a path not yet vetted for bytes to encode or a
+    /// fragment may be walked in it ([`RuleSet::deciding_unvetted`]):
+    /// `None` when a label holds such a byte, or when the index is
+    /// sharded (see [`RuleIndex::sharded_unvetted`]).
     #[inline(always)]
-    pub(crate) fn deciding_unvetted(&self, url: &[u8], start: usize) -> Option<Decided<'_>> {
+    pub(crate) fn walked_unvetted(&self) -> Option<&RuleSet> {
         match self {
-            RuleIndex::Whole(set) => match set.walks_unvetted() {
-                true => set.deciding_unvetted(url, start),
-                false => None,
-            },
+            RuleIndex::Whole(set) => set.walks_unvetted().then_some(set),
             #[cfg(not(target_arch = "wasm32"))]
             RuleIndex::Sharded(_) => None,
         }
