@@ -694,6 +694,72 @@ mod tests {
     }
 
     proptest! {
+        /// A check whose path is walked in place in the built index
+        /// ([`decided_in_place`], its ruling made into a verdict by the
+        /// caller) gives the verdict of the way every other check goes
+        /// (`check_otherwise`) and of a crawler's first check on a fresh
+        /// parse (which tries every rule on the path extracted and
+        /// encoded): absolute and relative URLs, fragments, bytes to
+        /// encode, escapes, `/robots.txt`, wildcards and `$`.
+        #[test]
+        fn checks_walked_in_place_give_every_other_way_s_verdicts(
+            rules in proptest::collection::vec((any::<bool>(), "/[ab/?.*$ %]{0,6}"), 0..10),
+            paths in proptest::collection::vec("[/ab?.#% \u{e9}]{0,12}|/robots.txt[#?]?", 1..10),
+        ) {
+            let mut file = String::from("User-agent: *\n");
+            for (allow, pattern) in &rules {
+                file.push_str(if *allow { "Allow: " } else { "Disallow: " });
+                file.push_str(pattern);
+                file.push('\n');
+            }
+            let crawler = Crawler::new("Googlebot");
+            let robots = Robots::parse(file.as_bytes());
+            let matcher = robots.matcher_for(&crawler);
+            for _ in 0..4 {
+                matcher.check("https://e.com/x");
+            }
+            for path in &paths {
+                for url in [format!("https://e.com{path}"), format!("http://e.com/{path}"), path.clone()] {
+                    let checked = matcher.check(&url);
+                    prop_assert_eq!(checked, matcher.check_otherwise(&url), "{:?} {:?}", file, url);
+                    let first = Robots::parse(file.as_bytes()).check(&crawler, &url);
+                    prop_assert_eq!(checked, first, "{:?} {:?}", file, url);
+                }
+            }
+        }
+    }
+
+    /// The in-place way is taken where it can be: a built index of one
+    /// trie, a path that needs nothing done, not `/robots.txt`.
+    #[test]
+    fn plain_paths_are_walked_in_place() {
+        let robots = Robots::parse(b"User-agent: *\nDisallow: /a\nAllow: /a/b$\nDisallow: /*?\n");
+        let matcher = robots.matcher_for(&Crawler::new("Googlebot"));
+        assert!(matcher.walked_in_place().is_none(), "not built yet");
+        matcher.check("https://e.com/x");
+        matcher.check("https://e.com/x");
+        let set = matcher.walked_in_place().expect("built, one trie");
+        for (url, allowed) in [
+            ("https://e.com/a/c", false),
+            ("https://e.com/a/b", true),
+            ("/b?x", false),
+            ("/b", true),
+        ] {
+            let decided = decided_in_place(set, url).expect(url);
+            assert_eq!(decided.allowed(), allowed, "{url}");
+            assert_eq!(matcher.check(url).allowed, allowed, "{url}");
+        }
+        for url in [
+            "https://e.com/robots.txt",
+            "https://e.com/a b",
+            "https://e.com/a#x",
+            "https://e.com",
+        ] {
+            assert!(decided_in_place(set, url).is_none(), "{url}");
+        }
+    }
+
+    proptest! {
         /// A matcher that skips the path because its verdict does not
         /// depend on it gives the verdicts of one that reads every path,
         /// `/robots.txt` (however written) included, in both modes and
