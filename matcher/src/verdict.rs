@@ -200,15 +200,17 @@ impl<'r> CrawlerMatcher<'r> {
     /// Checks `url`: the same verdict as [`Robots::check_with`] with this
     /// crawler and these options, or, for a matcher of a fetch that left no
     /// file to read, that outcome's verdict (see [`crate::FetchedRobots`]).
-    ///
-    /// Inline, around two calls: the common case
-    /// ([`decided_in_place`]) gives back its ruling in two
-    /// registers, and the verdict is made from it here, where a caller that
-    /// reads only `allowed` leaves the deciding rule's line and length
-    /// unread (native builds; 5% of a check's instructions on small
-    /// files). Anything else is [`CrawlerMatcher::check_otherwise`].
     #[inline]
     pub fn check(&self, url: &str) -> Verdict {
+        // Inline, around two calls: the common case (`decided_in_place`)
+        // gives back its ruling in two registers, and the verdict is made
+        // from it here, where a caller that reads only `allowed` leaves
+        // the deciding rule, its line and length unloaded and the verdict
+        // unwritten; the call's own work is smaller too (one function with
+        // every way in it kept more values on the stack). Anything else is
+        // `check_otherwise`. Callgrind, a check on small files (native,
+        // the peers bench's URLs): academia.edu 287 to 241 instructions,
+        // www.airbus.com 292 to 250, www.alibaba.com (bingbot) 667 to 635.
         if let Some(set) = self.walked_in_place() {
             if let Some(decided) = decided_in_place(set, url) {
                 return self.robots.verdict(self.selection, decided.ruling());
