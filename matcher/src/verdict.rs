@@ -200,7 +200,10 @@ impl<'r> CrawlerMatcher<'r> {
     /// Checks `url`: the same verdict as [`Robots::check_with`] with this
     /// crawler and these options, or, for a matcher of a fetch that left no
     /// file to read, that outcome's verdict (see [`crate::FetchedRobots`]).
-    #[inline]
+    // Not inline in the app (wasm32): a copy at each caller would add to
+    // its first load, and its checks are few enough.
+    #[cfg_attr(not(target_arch = "wasm32"), inline)]
+    #[cfg_attr(target_arch = "wasm32", inline(never))]
     pub fn check(&self, url: &str) -> Verdict {
         // Inline, around two calls: the common case (`decided_in_place`)
         // gives back its ruling in two registers, and the verdict is made
