@@ -308,8 +308,7 @@ impl<'r> CrawlerMatcher<'r> {
             return None;
         };
         let index = agent.built_index()?;
-        let rest = url.get(start..)?;
-        if rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#')) {
+        if requests_robots_txt(url.get(start..)?) {
             return None;
         }
         let ruling = index.sharded_unvetted(url, start, self.robots)?;
@@ -356,6 +355,14 @@ impl<'r> CrawlerMatcher<'r> {
     }
 }
 
+/// Whether `rest`, a URL from its path's `/` on, asks for `/robots.txt`
+/// itself (always allowed): the path ends there or at a fragment. A path
+/// that only encodes to it is left to the checks that encode.
+#[inline(always)]
+fn requests_robots_txt(rest: &[u8]) -> bool {
+    rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#'))
+}
+
 /// The ruling of `set` for `url` when its path starts with `/` and is
 /// walked in place before it is vetted for bytes to encode or a fragment
 /// cut, and needs neither where the search read it (see
@@ -368,9 +375,7 @@ fn decided_in_place<'s>(set: &'s RuleSet, url: &str) -> Option<Decided<'s>> {
     let url = url.as_bytes();
     let start = crate::url::path_start_bytes(url)?;
     let rest = url.get(start..)?;
-    if !rest.starts_with(b"/")
-        || rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#'))
-    {
+    if !rest.starts_with(b"/") || requests_robots_txt(rest) {
         return None;
     }
     set.deciding_unvetted(url, start)
