@@ -71,7 +71,13 @@ pub(crate) fn find(bytes: &[u8], from: usize, class: ByteClass) -> Option<usize>
         // line, one copy picked the class's test per block.
         #[inline(always)]
         |at, skip| {
-            let found = mask(bytes.get(at..)?.first_chunk::<16>()?, class) >> skip << skip;
+            debug_assert!(at + 16 <= bytes.len());
+            // SAFETY: `by_blocks` asks only for blocks inside its places,
+            // here `bytes` (`at + 16 <= bytes.len()`); read checked, the
+            // block cost every check's scans a test and a branch each
+            // (the tests below read every class at every place).
+            let block = unsafe { &*bytes.as_ptr().add(at).cast::<[u8; 16]>() };
+            let found = mask(block, class) >> skip << skip;
             (found != 0).then(|| at + found.trailing_zeros() as usize)
         },
         |at| {
@@ -88,7 +94,8 @@ pub(crate) fn find(bytes: &[u8], from: usize, class: ByteClass) -> Option<usize>
 /// the rest (its first `skip` places, looked at already, left out):
 /// `in_block(at, skip)` answers for places `at + skip..at + 16`. Only when
 /// there are fewer than sixteen places at all are they looked at one by one
-/// (`one_by_one(from)`).
+/// (`one_by_one(from)`). `in_block` is asked only for blocks inside the
+/// places (`at + 16 <= places`), which an unchecked read relies on.
 #[inline(always)]
 fn by_blocks(
     from: usize,
@@ -96,8 +103,12 @@ fn by_blocks(
     in_block: impl Fn(usize, usize) -> Option<usize>,
     one_by_one: impl FnOnce(usize) -> Option<usize>,
 ) -> Option<usize> {
+    if from >= places {
+        return None;
+    }
     let mut at = from;
-    while at + 16 <= places {
+    // `at < places` throughout: no sum here can overflow.
+    while places - at >= 16 {
         if let Some(place) = in_block(at, 0) {
             return Some(place);
         }

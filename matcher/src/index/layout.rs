@@ -246,11 +246,15 @@ impl RuleSet {
         let label = || self.label(n);
         match rest.first_chunk::<8>() {
             Some(word) => {
-                // A label has at least one byte.
-                let differ =
-                    (u64::from_le_bytes(*word) & (u64::MAX >> (64 - 8 * len.clamp(1, 8)))) ^ n.head;
-                if differ != 0 {
-                    (differ.trailing_zeros() / 8) as usize
+                // The bytes the word and the head agree on (8 when all
+                // do): past a label shorter than eight, the head's zeros
+                // may agree with the path or not, so the count is capped
+                // at the label's length, not the word masked to it first
+                // (a shift by a clamped length: a sixth of a level's
+                // instructions).
+                let agree = ((u64::from_le_bytes(*word) ^ n.head).trailing_zeros() / 8) as usize;
+                if agree < len.min(8) {
+                    agree
                 } else if len <= 8 {
                     len
                 } else {

@@ -21,6 +21,7 @@ pub(crate) mod shards;
 
 pub use build::IndexedRule;
 pub use layout::RuleSet;
+pub(crate) use search::Decided;
 
 use crate::decision::Ruling;
 
@@ -102,26 +103,31 @@ impl RuleIndex {
         }
     }
 
-    /// The ruling for a path not yet vetted for bytes to encode or a
-    /// fragment, as [`RuleSet::deciding_unvetted`]: `None` when it needs
-    /// that (where the search reads it), or when the trie has a label
-    /// with such a byte.
-    /// The path is `url[start..]`.
+    /// The one trie, when a path not yet vetted for bytes to encode or a
+    /// fragment may be walked in it ([`RuleSet::deciding_unvetted`]):
+    /// `None` when a label holds such a byte, or when the index is
+    /// sharded (see [`RuleIndex::sharded_unvetted`]).
     #[inline(always)]
-    pub(crate) fn deciding_unvetted(
+    pub(crate) fn walked_unvetted(&self) -> Option<&RuleSet> {
+        match self {
+            RuleIndex::Whole(set) => set.walks_unvetted().then_some(set),
+            #[cfg(not(target_arch = "wasm32"))]
+            RuleIndex::Sharded(_) => None,
+        }
+    }
+
+    /// [`RuleIndex::deciding_unvetted`] for a sharded index (see
+    /// `shards`): `None` when the path needs vetting, or when the index is
+    /// one trie.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn sharded_unvetted(
         &self,
         url: &[u8],
         start: usize,
         rules: &impl RuleSource,
     ) -> Option<Ruling> {
-        #[cfg(target_arch = "wasm32")]
-        let _ = rules;
         match self {
-            RuleIndex::Whole(set) => match set.walks_unvetted() {
-                true => set.deciding_unvetted(url, start),
-                false => None,
-            },
-            #[cfg(not(target_arch = "wasm32"))]
+            RuleIndex::Whole(_) => None,
             RuleIndex::Sharded(shards) => shards
                 .best_unvetted(url.get(start..)?, rules)
                 .map(|best| best.decide()),

@@ -133,10 +133,12 @@ impl RuleSet {
     /// (a path shorter than a block is then one block test, not a loop
     /// over its bytes).
     #[inline(always)]
-    pub(crate) fn deciding_unvetted(&self, url: &[u8], start: usize) -> Option<Ruling> {
+    pub(crate) fn deciding_unvetted(&self, url: &[u8], start: usize) -> Option<Decided<'_>> {
         debug_assert!(self.walks_unvetted);
-        self.search::<true, false>(url, start)
-            .map(|found| self.ruling(found))
+        self.search::<true, false>(url, start).map(|found| Decided {
+            set: self,
+            decided: found.decided(),
+        })
     }
 
     /// Whether [`RuleSet::deciding_unvetted`] may be asked: no label holds
@@ -208,24 +210,15 @@ impl RuleSet {
     /// The ruling from a search's best entries.
     #[inline(always)]
     fn ruling(&self, found: Found) -> Ruling {
-        let priority = |id: u32, priority: u32| match id {
-            NONE => -1,
-            _ => i64::from(priority),
-        };
-        let (disallow_decides, allowed) = decide(
-            priority(found.allow, found.allow_priority),
-            priority(found.disallow, found.disallow_priority),
-        );
-        Ruling {
-            allowed,
-            by: self.hit(match disallow_decides {
-                true => found.disallow,
-                false => found.allow,
-            }),
+        Decided {
+            set: self,
+            decided: found.decided(),
         }
+        .ruling()
     }
 
-    /// The rule behind entry `id` ([`NONE`] for none).
+    /// The rule behind entry `id` (none past the entries: [`NONE`], less
+    /// [`DISALLOWED`] or not).
     #[inline]
     fn hit(&self, id: u32) -> Option<Hit> {
         self.entries.get(id as usize).map(|e| Hit {
@@ -367,6 +360,38 @@ impl RuleSet {
     }
 }
 
+/// A search's ruling, before it is read: whether the path is allowed, and
+/// the deciding entry, whose rule, line and length a caller that reads only
+/// `allowed` never loads. Two words, so a check passes it back in
+/// registers (see `CrawlerMatcher::check`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Decided<'a> {
+    set: &'a RuleSet,
+    /// [`Found::decided`].
+    decided: u32,
+}
+
+impl Decided<'_> {
+    /// Whether the path is allowed.
+    #[inline(always)]
+    pub(crate) fn allowed(self) -> bool {
+        self.decided & DISALLOWED == 0
+    }
+
+    /// The ruling, with the deciding rule.
+    #[inline(always)]
+    pub(crate) fn ruling(self) -> Ruling {
+        Ruling {
+            allowed: self.allowed(),
+            by: self.set.hit(self.decided & !DISALLOWED),
+        }
+    }
+}
+
+/// The bit of [`Found::decided`] that says the path is disallowed (entry
+/// ids are below it).
+const DISALLOWED: u32 = 1 << 31;
+
 /// The best Allow and Disallow entries a search found ([`NONE`] for none),
 /// with their priorities (0 for none).
 #[derive(Clone, Copy, Debug)]
@@ -414,6 +439,33 @@ impl Found {
             && entry.kind == RuleKind::Disallow
             && self.allow != NONE
             && entry.priority <= self.allow_priority)
+    }
+
+    /// The entry that decides between the best Allow and Disallow (by
+    /// [`decide`]; [`NONE`] less [`DISALLOWED`] for none), and
+    /// [`DISALLOWED`] when the path is disallowed.
+    ///
+    /// Entry ids are below that bit: input is read up to 4 GiB, a rule's
+    /// line takes six bytes at least (`allow` and its end), and only an
+    /// Allow ending in `/index.html` files a second pattern.
+    #[inline(always)]
+    fn decided(&self) -> u32 {
+        let priority = |id: u32, priority: u32| match id {
+            NONE => -1,
+            _ => i64::from(priority),
+        };
+        let (disallow_decides, allowed) = decide(
+            priority(self.allow, self.allow_priority),
+            priority(self.disallow, self.disallow_priority),
+        );
+        let id = match disallow_decides {
+            true => self.disallow,
+            false => self.allow,
+        };
+        match allowed {
+            true => id & !DISALLOWED,
+            false => id | DISALLOWED,
+        }
     }
 
     /// Makes `entry`, number `id`, the best of its kind.
