@@ -4,6 +4,7 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::browser::{self, Browser};
+use crate::components::common::show::When;
 use crate::components::{
     crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
     info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::ShareLink,
@@ -60,9 +61,9 @@ pub fn App() -> impl IntoView {
         <main>
             <div class="layout">
             <section class="column column-robots" aria-labelledby="robots-heading">
-                <Show when=move || compare.get()>
+                <When when=move || compare.get()>
                     <Editor side=Side::Before/>
-                </Show>
+                </When>
                 <Editor side=Side::After/>
             </section>
             <section class="column column-inputs" aria-label="Crawlers and URLs">
@@ -102,16 +103,16 @@ fn Alerts() -> impl IntoView {
     let (alert, notice) = (messages.alert(), messages.notice());
     view! {
         <div class="messages">
-            <Show when=move || alert.with(Option::is_some)>
+            <When when=move || alert.with(Option::is_some)>
                 <div class="message message-error" role="alert" data-testid="hash-error">
                     <p>{move || alert.get().unwrap_or_default()}</p>
                     <button type="button" class="button-quiet" on:click=move |_| messages.dismiss_alert()>
                         "Dismiss"
                     </button>
                 </div>
-            </Show>
+            </When>
             <div role="status" aria-live="polite" class="live-region">
-                <Show when=move || notice.with(Option::is_some)>
+                <When when=move || notice.with(Option::is_some)>
                     <div
                         class="message"
                         class:message-warning=move || notice.with(|n| n.as_ref().is_some_and(|n| n.warning))
@@ -122,7 +123,7 @@ fn Alerts() -> impl IntoView {
                             "Dismiss"
                         </button>
                     </div>
-                </Show>
+                </When>
             </div>
         </div>
     }

@@ -22,6 +22,7 @@ pub mod crawlers;
 pub mod link;
 pub mod lint_worker;
 pub mod logs_worker;
+pub mod reactive;
 pub mod samples;
 pub mod split;
 pub mod store;

@@ -179,20 +179,19 @@ impl Linter for WorkerLinter {
 /// chance to paint (the first verdicts come first).
 pub fn start_when_wanted(analysis: Analysis) {
     let wanted = analysis.wanted();
-    Effect::new(move |started: Option<bool>| {
-        if started == Some(true) {
-            return true;
+    // Once started, it reads nothing, so it never runs again.
+    let mut started = false;
+    crate::reactive::effect(move |_| {
+        if started || !wanted.get() {
+            return;
         }
-        if !wanted.get() {
-            return false;
-        }
+        started = true;
         leptos::task::spawn_local(async move {
             Browser::host().next_task().await;
             if crate::split::lazy_call!(start(analysis)).is_err() {
                 analysis.fail("the page could not load its code that talks to the worker");
             }
         });
-        true
     });
 }
 

@@ -88,8 +88,9 @@ const APP: Crate = Crate {
     layers: &[
         Layer {
             name: "view model",
-            // `split`: the lazy entries' error and call macros, which every
-            // layer may use (it imports nothing of the app).
+            // `split`: the lazy entries' error and call macros, and
+            // `reactive`: the app's effects through one instantiation,
+            // which every layer may use (they import nothing of the app).
             modules: &[
                 "view_model",
                 "view_model::*",
@@ -97,6 +98,7 @@ const APP: Crate = Crate {
                 "link",
                 "samples",
                 "split",
+                "reactive",
             ],
             may_import: &[],
         },

@@ -18,7 +18,9 @@
 //    into one, and their loaders in the link module into its loader
 //    (scripts/lib/merge-chunks.mjs);
 // 2. wasm-bindgen makes the main module's glue, keeping the linker's
-//    exports (the function table the chunks fill);
+//    exports (the function table the chunks fill); the JS classes a
+//    dependency exports and the app never uses go, with their exports
+//    (scripts/lib/unused-classes.mjs), so wasm-opt drops their code;
 // 3. release builds: wasm-opt with the flags index.html gives the app
 //    (`data-wasm-opt-params`; trunk's own wasm-opt is off for the app,
 //    `data-wasm-opt="0"`, as its result would be thrown away), on the main
@@ -44,6 +46,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { mergeChunks, withMergedLoader } from './merge-chunks.mjs';
+import { withoutUnusedClasses } from './unused-classes.mjs';
 import { integrity } from './post-build.mjs';
 import { partOf } from './size.mjs';
 
@@ -158,6 +161,10 @@ export async function splitApp({ staging, glueName, release, root, targetDir }) 
     ], { maxBuffer: 1 << 26 });
     const chunkPaths = (await readdir(work)).filter((n) => n.endsWith('.wasm') && n !== `${stem}.wasm`);
     const mainWasm = join(bindgen, `${stem}_bg.wasm`);
+    const gluePath = join(bindgen, `${stem}.js`);
+    const pruned = withoutUnusedClasses(await readFile(mainWasm), await readFile(gluePath, 'utf8'));
+    await writeFile(mainWasm, pruned.wasm);
+    await writeFile(gluePath, pruned.glue);
     if (release) {
       const args = wasmOptArgs(link);
       await Promise.all(
@@ -178,7 +185,7 @@ export async function splitApp({ staging, glueName, release, root, targetDir }) 
       chunks.set(path, { name, integrity: integrity(bytes, 'sha256'), bytes });
     }
     const glue = withLinkModule(
-      await readFile(join(bindgen, `${stem}.js`), 'utf8'),
+      await readFile(gluePath, 'utf8'),
       await readFile(join(work, '__wasm_split.js'), 'utf8'),
       chunks,
     );

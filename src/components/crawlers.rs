@@ -5,6 +5,7 @@ use leptos::ev;
 use leptos::prelude::*;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
+use crate::components::common::show::When;
 use crate::components::common::text_area::reloaded;
 use crate::crawlers::{self, CrawlerPreset};
 use crate::store::use_inputs;
@@ -231,9 +232,9 @@ fn Browse() -> impl IntoView {
     view! {
         <details class="browse" on:toggle:target=move |event| open.set(event.target().open())>
             <summary>{format!("Browse all {} known crawlers by purpose", crawlers::presets().len())}</summary>
-            <Show when=move || open.get()>
+            <When when=move || open.get()>
                 <Lazy what="the list of known crawlers" view=crate::split::lazy_view!(browse_groups())/>
-            </Show>
+            </When>
         </details>
     }
 }

@@ -12,6 +12,7 @@ use leptos::task::spawn_local;
 use robots_matcher::tools::reference::Reference;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
+use crate::components::common::show::When;
 use crate::components::common::{reference_link, verdict_badge, LineLink};
 use crate::store::{use_check, use_inputs, use_selection, Inputs, Read, Shared};
 use crate::view_model::{
@@ -37,7 +38,7 @@ fn details_of(
     let row = use_selection().row();
     let run = use_check().run();
     let loaded = RwSignal::new(None);
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         // The explanation they belong to (tracked: a new one reloads).
         let (Some(shown), Some(row)) = (explanation.get(), row.get_untracked()) else {
             return;
@@ -148,7 +149,7 @@ pub fn ExplanationPanel() -> impl IntoView {
     let explanation = selection.explanation();
     let (results, inputs, row) = (use_check().results(), use_inputs(), selection.row());
     let wanted = RwSignal::new(false);
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         if selection.row().with(Option::is_some) && !wanted.get_untracked() {
             spawn_local(async move {
                 gloo_timers::future::TimeoutFuture::new(0).await;
@@ -159,12 +160,12 @@ pub fn ExplanationPanel() -> impl IntoView {
     view! {
         <section class="card explanation-card" aria-labelledby="explanation-heading" data-testid="explanation">
             <h2 id="explanation-heading">"Why"</h2>
-            <Show
+            <When
                 when=move || wanted.get()
                 fallback=|| view! { <p class="muted">"Select a result to see how it was decided."</p> }
             >
                 <Lazy what="the explanation" view=crate::split::lazy_view!(explanation_steps(explanation, row, results, inputs))/>
-            </Show>
+            </When>
         </section>
     }
 }

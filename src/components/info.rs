@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use robots_matcher::tools::lint::Severity;
 
 use crate::components::common::lazy::{ChunkError, Lazy};
+use crate::components::common::show::When;
 use crate::components::common::{reference_link, severity_class, severity_symbol, LineLink};
 use crate::store::{use_analysis, use_inputs, Analysis, Inputs, LintStatus, Side};
 use crate::view_model::{
@@ -83,7 +84,7 @@ pub fn Diagnostics() -> impl IntoView {
                 }),
                 _ => None,
             }}
-            <Show
+            <When
                 when=move || { total() > 0 }
                 fallback=move || match status.get() {
                     LintStatus::Current => view! { <p class="muted">"No problems found."</p> }.into_any(),
@@ -92,7 +93,7 @@ pub fn Diagnostics() -> impl IntoView {
                 }
             >
                 <Lazy what="the diagnostics list" view=crate::split::lazy_view!(diagnostics_list(only, pending))/>
-            </Show>
+            </When>
         </section>
     }
 }

@@ -17,6 +17,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::components::common::lazy::{ChunkError, Lazy};
+use crate::components::common::show::When;
 use crate::store::{use_check, use_selection, use_table};
 use crate::view_model::{audit, format_count, plural, Exposure, Matrix, MatrixVerdict};
 
@@ -40,9 +41,9 @@ pub fn MatrixPanel() -> impl IntoView {
                 </button>
             </div>
             <div id="matrix-body">
-                <Show when=move || open.get()>
+                <When when=move || open.get()>
                     <Lazy what="the audit and matrix" view=crate::split::lazy_view!(matrix_view())/>
-                </Show>
+                </When>
             </div>
         </section>
     }

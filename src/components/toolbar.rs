@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use robots_matcher::Mode;
 
 use crate::browser;
+use crate::components::common::show::When;
 use crate::samples;
 use crate::store::{use_analysis, use_inputs, use_share, Side};
 use crate::view_model::{AiPolicy, FETCH_OUTCOMES};
@@ -145,7 +146,7 @@ pub fn ShareLink() -> impl IntoView {
     let not_persisted = share.not_persisted();
 
     // Select the fallback field's text as soon as it appears.
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         if link_field.with(Option::is_some) {
             if let Some(input) = field_ref.get() {
                 let _ = input.focus();
@@ -159,7 +160,7 @@ pub fn ShareLink() -> impl IntoView {
             <button type="button" class="button button-primary" data-testid="copy-link" on:click=move |_| share.copy_link()>
                 "Copy link"
             </button>
-            <Show when=move || link_field.with(Option::is_some)>
+            <When when=move || link_field.with(Option::is_some)>
                 <div class="link-field">
                     <label for="link-field">"Link"</label>
                     <input
@@ -171,10 +172,10 @@ pub fn ShareLink() -> impl IntoView {
                         prop:value=move || link_field.get().unwrap_or_default()
                     />
                 </div>
-            </Show>
-            <Show when=move || not_persisted.with(Option::is_some)>
+            </When>
+            <When when=move || not_persisted.with(Option::is_some)>
                 <p class="persist-note small" data-testid="not-persisted">{move || not_persisted.get()}</p>
-            </Show>
+            </When>
         </div>
     }
 }

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use crate::browser;
 use crate::components::common::drop_zone::DropZone;
+use crate::components::common::show::When;
 use crate::components::common::text_area::{reloaded, TextField};
 use crate::store::{use_inputs, Inputs};
 use crate::view_model::{format_size, plural, OriginSplit};
@@ -57,7 +58,7 @@ pub fn UrlInput() -> impl IntoView {
                     "Open file…"
                 </label>
             </div>
-            <Show
+            <When
                 when=move || in_field.get()
                 fallback=move || view! { <LargeList/> }
             >
@@ -80,7 +81,7 @@ pub fn UrlInput() -> impl IntoView {
                         move |text| inputs.edit_urls(text),
                     )
                 ></textarea>
-            </Show>
+            </When>
             {move || {
                 let with_files = site_origins.get();
                 origins.with(|files| {

@@ -106,7 +106,7 @@ impl Analysis {
         };
         for side in [Side::After, Side::Before] {
             let document = inputs.document(side);
-            Effect::new(move |_| {
+            crate::reactive::effect(move |_| {
                 document.track();
                 analysis.request_lint(side);
             });
@@ -114,12 +114,11 @@ impl Analysis {
         // The first run sees the empty results the check starts with; the
         // next change is the first verdicts.
         let results = check.results();
-        Effect::new(move |seen: Option<bool>| {
+        crate::reactive::effect(move |first| {
             results.track();
-            if seen.is_some() && !analysis.wanted.get_untracked() {
+            if !first && !analysis.wanted.get_untracked() {
                 analysis.wanted.set(true);
             }
-            true
         });
         analysis
     }

@@ -84,7 +84,7 @@ impl Check {
 
     /// Starts a check of the current inputs whenever they change.
     fn drive(self, inputs: Inputs) {
-        Effect::new(move |_| {
+        crate::reactive::effect(move |_| {
             let document = inputs.document(Side::After).get();
             let urls = inputs.url_set().get();
             let files = inputs.origins().get();

@@ -150,7 +150,7 @@ impl Selection {
     /// Keeps the selection valid as results arrive.
     fn follow_results(self) {
         let results = self.check.results();
-        Effect::new(move |_| {
+        crate::reactive::effect(move |_| {
             let results = results.get();
             if results.is_empty() {
                 self.row.set(None);

@@ -148,11 +148,11 @@ impl Share {
     /// Writes the state into the link and storage after each pause in
     /// typing.
     fn keep_in_step(self) {
-        Effect::new(move |first: Option<()>| {
+        crate::reactive::effect(move |first| {
             // Track every input; read them only when the pause is over, so
             // typing does not copy a large text on each keystroke.
             self.inputs.track_persisted();
-            if first.is_none() && self.messages.alerting_untracked() {
+            if first && self.messages.alerting_untracked() {
                 // Keep the broken link visible until the visitor edits.
                 return;
             }
@@ -160,10 +160,10 @@ impl Share {
         });
         // The view alone (the first selection after the results arrive
         // too) never replaces a broken link still shown.
-        Effect::new(move |first: Option<()>| {
+        crate::reactive::effect(move |first| {
             self.table.track_view();
             self.selection.row().track();
-            if first.is_some() && !self.messages.alerting_untracked() {
+            if !first && !self.messages.alerting_untracked() {
                 self.write_after_pause();
             }
         });

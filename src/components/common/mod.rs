@@ -3,10 +3,12 @@
 //! components share: a virtual window over a long list ([`window`](mod@window)), a
 //! zone files can be dropped on ([`drop_zone`]), a text field kept in step
 //! with an input ([`text_area`]); the boundary of a panel whose code loads
-//! when it is first shown ([`lazy`](mod@lazy)).
+//! when it is first shown ([`lazy`](mod@lazy)); `<Show>` compiled once
+//! ([`show`]).
 
 pub mod drop_zone;
 pub mod lazy;
+pub mod show;
 pub mod text_area;
 pub mod window;
 

@@ -140,7 +140,7 @@ pub fn Editor(side: Side) -> impl IntoView {
 
     // Show a line when asked (a selected result, a clicked diagnostic).
     let jump = inputs.jump(side);
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         let Some(jump) = jump.get() else {
             return;
         };

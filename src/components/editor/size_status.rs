@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use super::id;
+use crate::components::common::show::When;
 use crate::store::{use_inputs, Side};
 use crate::view_model::{format_size, plural};
 
@@ -25,7 +26,7 @@ pub fn SizeStatus(side: Side) -> impl IntoView {
                     format!("{} · {}", format_size(bytes), plural(lines, "line", "lines"))
                 }}
             </span>
-            <Show when=move || over_limit.get()>
+            <When when=move || over_limit.get()>
                 <span class="limit-note">
                     {move || {
                         let (_, _, ignored) = status.get();
@@ -44,7 +45,7 @@ pub fn SizeStatus(side: Side) -> impl IntoView {
                     />
                     "Read the whole file"
                 </label>
-            </Show>
+            </When>
         </div>
     }
 }

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::components::common::show::When;
 use crate::store::{use_check, use_table};
 use crate::view_model::{format_count, DecidedBy, Order, VerdictFilter};
 
@@ -45,7 +46,7 @@ pub fn Filters() -> impl IntoView {
                     .map(|f| view! { <option value=f.key()>{move || f.label(table.against())}</option> })
                     .collect_view()}
             </select>
-            <Show when=move || crawlers.with(|c| c.len() > 1)>
+            <When when=move || crawlers.with(|c| c.len() > 1)>
                 <label class="visually-hidden" for="crawler-filter">"Show crawler"</label>
                 <select
                     id="crawler-filter"
@@ -65,7 +66,7 @@ pub fn Filters() -> impl IntoView {
                             .collect_view()
                     }}
                 </select>
-            </Show>
+            </When>
             <label class="visually-hidden" for="results-order">"Order"</label>
             <select
                 id="results-order"

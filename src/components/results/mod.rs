@@ -18,6 +18,7 @@ pub use table::reveal_position;
 use leptos::prelude::*;
 
 use crate::components::common::lazy::Lazy;
+use crate::components::common::show::When;
 use crate::store::use_table;
 use crate::view_model::ExportFormat;
 
@@ -41,9 +42,9 @@ pub fn ResultsPanel() -> impl IntoView {
             <summary::Summary/>
             <summary::Notes/>
             <filters::Filters/>
-            <Show when=move || by_rule.get() fallback=|| view! { <table::ResultsTable/> }>
+            <When when=move || by_rule.get() fallback=|| view! { <table::ResultsTable/> }>
                 <Lazy what="the rules view" view=crate::split::lazy_view!(rules::rules_view())/>
-            </Show>
+            </When>
         </section>
     }
 }

@@ -49,7 +49,7 @@ pub fn ResultsTable() -> impl IntoView {
     let window = ScrollWindow::follow(scroll_ref, 600.0);
     let (scroll_top, viewport) = (window.top, window.height);
     let measure = move || window.measure(scroll_ref);
-    Effect::new(move |_| {
+    crate::reactive::effect(move |_| {
         if scroll_ref.get().is_some() {
             measure();
         }
