@@ -716,12 +716,7 @@ mod tests {
             rules in proptest::collection::vec((any::<bool>(), "/[ab/?.*$ %]{0,6}"), 0..10),
             paths in proptest::collection::vec("[/ab?.#% \u{e9}]{0,12}|/robots.txt[#?]?", 1..10),
         ) {
-            let mut file = String::from("User-agent: *\n");
-            for (allow, pattern) in &rules {
-                file.push_str(if *allow { "Allow: " } else { "Disallow: " });
-                file.push_str(pattern);
-                file.push('\n');
-            }
+            let file = test_support::files::star_group(&rules);
             let crawler = Crawler::new("Googlebot");
             let robots = Robots::parse(file.as_bytes());
             let matcher = robots.matcher_for(&crawler);
@@ -821,12 +816,7 @@ mod tests {
             rules in proptest::collection::vec((any::<bool>(), "[/ab*$]{0,6}"), 0..12),
             paths in proptest::collection::vec("/[ab$*]{0,8}", 1..8),
         ) {
-            let mut file = String::from("User-agent: *\n");
-            for (allow, pattern) in &rules {
-                file.push_str(if *allow { "Allow: " } else { "Disallow: " });
-                file.push_str(pattern);
-                file.push('\n');
-            }
+            let file = test_support::files::star_group(&rules);
             let robots = Robots::parse(file.as_bytes());
             let crawler = Crawler::new("Googlebot");
             let matcher = robots.matcher_for(&crawler);

@@ -3,6 +3,7 @@
 //!
 //! - [`rng`]: the one seeded random generator of every test and benchmark
 //!   that draws inputs (fixed seeds, so a failure reproduces);
+//! - [`files`]: robots.txt files built from generated rules;
 //! - [`corpus`]: the shared corpus of real robots.txt files, found or
 //!   skipped the same way by every test that reads all of it;
 //! - [`architecture`]: reads a crate's sources into its module imports and
@@ -14,4 +15,5 @@
 
 pub mod architecture;
 pub mod corpus;
+pub mod files;
 pub mod rng;

@@ -161,12 +161,7 @@ proptest! {
         short in proptest::collection::vec("(/|/\\*|\\*|/a)[ab?]{0,2}", 0..4),
         paths in proptest::collection::vec("(/dir/subdirectory/|/dir/sub|/directory-|/)[ab%é/x?]{0,5}", 1..16),
     ) {
-        let mut file = String::from("User-agent: *\n");
-        for (allow, pattern) in &rules {
-            file.push_str(if *allow { "Allow: " } else { "Disallow: " });
-            file.push_str(pattern);
-            file.push('\n');
-        }
+        let mut file = test_support::files::star_group(&rules);
         for pattern in &short {
             file.push_str(&format!("Disallow: {pattern}\n"));
         }
