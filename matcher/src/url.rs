@@ -52,7 +52,7 @@ pub(crate) fn requested_path_start(bytes: &[u8]) -> Option<usize> {
 
 /// Where a URL's authority ends: its first `/`, `?`, `;` or `#` after the
 /// scheme, if any. (Inline in the native check's common way, with
-/// [`requested_path_start`]; in the app, its callers share one copy.)
+/// [`requested_path_start`].)
 #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
 #[cfg_attr(target_arch = "wasm32", inline)]
 fn authority_end(bytes: &[u8]) -> Option<usize> {
