@@ -494,7 +494,8 @@ impl<'a> Filed<'a> {
             node.wild = wild;
             // A wildcard under the walk is pruned there too: the ruling is
             // the prefixes', whatever the path holds past them.
-            node.plain = match node.pruned_start == NONE {
+            // Not read in the app (see `RuleSet::plain`), nor made.
+            node.plain = match !cfg!(target_arch = "wasm32") && node.pruned_start == NONE {
                 true => always.decided(),
                 false => NONE,
             };
