@@ -279,9 +279,7 @@ impl<'r> CrawlerMatcher<'r> {
         // encoding and no fragment cut is matched where it is in the URL,
         // before looking for such bytes if the rules allow, else after.
         if robots.mode == Mode::Google && !self.options.raw_url {
-            let requested =
-                crate::url::path_start(url).filter(|&start| url.as_bytes()[start] == b'/');
-            if let Some(start) = requested {
+            if let Some(start) = crate::url::requested_path_start(url.as_bytes()) {
                 #[cfg(not(target_arch = "wasm32"))]
                 if let Some(verdict) = self.check_sharded_unvetted(url.as_bytes(), start) {
                     return verdict;
@@ -360,7 +358,14 @@ impl<'r> CrawlerMatcher<'r> {
 /// that only encodes to it is left to the checks that encode.
 #[inline(always)]
 fn requests_robots_txt(rest: &[u8]) -> bool {
-    rest.starts_with(b"/robots.txt") && matches!(rest.get(11), None | Some(b'#'))
+    // Where it would end first: one byte tested for most paths, which
+    // go on past it with a byte other than `#` (comparing the 11 bytes
+    // first took twice the instructions).
+    let ends = match rest.get(11) {
+        Some(&b) => b == b'#',
+        None => rest.len() == 11,
+    };
+    ends && rest.starts_with(b"/robots.txt")
 }
 
 /// The ruling of `set` for `url` when its path starts with `/` and is
@@ -373,9 +378,9 @@ fn requests_robots_txt(rest: &[u8]) -> bool {
 #[inline(never)]
 fn decided_in_place<'s>(set: &'s RuleSet, url: &str) -> Option<Decided<'s>> {
     let url = url.as_bytes();
-    let start = crate::url::path_start_bytes(url)?;
+    let start = crate::url::requested_path_start(url)?;
     let rest = url.get(start..)?;
-    if !rest.starts_with(b"/") || requests_robots_txt(rest) {
+    if requests_robots_txt(rest) {
         return None;
     }
     set.deciding_unvetted(url, start)
@@ -714,7 +719,7 @@ mod tests {
         #[test]
         fn checks_walked_in_place_give_every_other_way_s_verdicts(
             rules in proptest::collection::vec((any::<bool>(), "/[ab/?.*$ %]{0,6}"), 0..10),
-            paths in proptest::collection::vec("[/ab?.#% \u{e9}]{0,12}|/robots.txt[#?]?", 1..10),
+            paths in proptest::collection::vec("[/ab?.#% \u{e9}]{0,12}|/robots.txt[#?a]?[a#]?|/robots.tx", 1..10),
         ) {
             let file = test_support::files::star_group(&rules);
             let crawler = Crawler::new("Googlebot");

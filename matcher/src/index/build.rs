@@ -338,6 +338,7 @@ impl<'a> Filed<'a> {
             up: NONE,
             pruned_start: NONE,
             sole: NONE,
+            plain: NONE,
             always: Found::NOTHING,
             ..Node::default()
         });
@@ -491,6 +492,13 @@ impl<'a> Filed<'a> {
             node.first_child = first_child;
             node.children_len = children as u16;
             node.wild = wild;
+            // A wildcard under the walk is pruned there too: the ruling is
+            // the prefixes', whatever the path holds past them.
+            // Not read in the app (see `RuleSet::plain`), nor made.
+            node.plain = match !cfg!(target_arch = "wasm32") && node.pruned_start == NONE {
+                true => always.decided(),
+                false => NONE,
+            };
             to += 1;
         }
         set

@@ -331,6 +331,56 @@ mod tests {
         assert_eq!(piece("/a"), None);
     }
 
+    /// A node's ruling is settled when the index is built where a search
+    /// that ends there tries no entry and reads no wildcard, and only
+    /// there.
+    #[test]
+    fn plain_nodes_are_those_whose_search_tries_nothing() {
+        let set = index(&["/a", "!/a/b", "/c*d", "/e$"]);
+        let node_of = |path: &str| set.node(set.deepest(path.as_bytes()).0);
+        assert_ne!(node_of("/a/b/x").plain, NONE);
+        assert_ne!(node_of("/a/x").plain, NONE);
+        assert_eq!(node_of("/c/x").plain, NONE, "a wildcard to try");
+        assert_eq!(node_of("/e").plain, NONE, "an entry to try");
+    }
+
+    proptest::proptest! {
+        /// A check that reads a node's settled ruling (`plain`) gives the
+        /// ruling of the search that tries the node's entries, for a path
+        /// as encoded and for one walked in place in a URL: every rule
+        /// kind, nested prefixes, wildcards and `$`.
+        #[test]
+        fn plain_rulings_are_the_searches_rulings(
+            rules in proptest::collection::vec(
+                (proptest::bool::ANY, "/[ab/]{0,4}(\\*|\\$)?[ab?]{0,2}"),
+                0..12,
+            ),
+            paths in proptest::collection::vec("/[ab/? #]{0,7}", 1..12),
+        ) {
+            let spelled: Vec<String> = rules
+                .iter()
+                .map(|(allow, pattern)| format!("{}{pattern}", if *allow { "!" } else { "" }))
+                .collect();
+            let set = index(&spelled.iter().map(String::as_str).collect::<Vec<_>>());
+            for path in &paths {
+                // As a check reads it: cut at a fragment, a space encoded.
+                let encoded = path.split('#').next().unwrap_or_default().replace(' ', "%20");
+                let searched = set.searched_ruling(encoded.as_bytes());
+                proptest::prop_assert_eq!(set.deciding(encoded.as_bytes()), searched, "{:?} {:?}", spelled, encoded);
+                if set.walks_unvetted() {
+                    // In place, before vetting: the same ruling, or none
+                    // where the path needs encoding or a cut.
+                    let url = format!("https://e.com{path}");
+                    let in_place = set.deciding_unvetted(url.as_bytes(), 13).map(|d| d.ruling());
+                    proptest::prop_assert!(in_place.is_none_or(|r| r == searched), "{:?} {:?}", spelled, url);
+                    if path == &encoded {
+                        proptest::prop_assert_eq!(in_place, Some(searched), "{:?} {:?}", spelled, url);
+                    }
+                }
+            }
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
         /// An index of hundreds of rules (so its prefixes are radix
