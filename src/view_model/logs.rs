@@ -495,13 +495,14 @@ pub fn view_of(report: &Report) -> LogsView {
                 .to_string(),
         );
     }
-    let mut crawlers: Vec<CrawlerRow> = report
+    // In the report's order (most requests first, then by token): the
+    // library orders its crawlers, and dropping browsers keeps that order.
+    let crawlers: Vec<CrawlerRow> = report
         .crawlers
         .iter()
         .filter(|c| c.kind != ClientKind::Browser)
         .map(crawler_row)
         .collect();
-    crawlers.sort_by(|a, b| b.requests.cmp(&a.requests).then(a.token.cmp(&b.token)));
     LogsView {
         lines: report.logs.iter().map(|l| l.lines).sum(),
         requests: report.requests,

@@ -162,7 +162,8 @@ impl IpRanges {
 
 /// Ranges sorted by start, overlapping and adjacent ones joined.
 fn merged<T: Copy + Ord + num::Successor>(mut ranges: Vec<(T, T)>) -> Vec<(T, T)> {
-    ranges.sort_unstable();
+    // The crate's one sort (`crate::sort`), not an instantiation of its own.
+    crate::sort::sort_by(&mut ranges, |a, b| a.cmp(b));
     let mut out: Vec<(T, T)> = Vec::with_capacity(ranges.len());
     for (start, end) in ranges {
         match out.last_mut() {

@@ -262,7 +262,7 @@ pub struct Report {
     pub counts: Counts,
     /// Browsers' requests, not judged.
     pub browsers: BrowserReport,
-    /// Every crawler and client group, most requests first.
+    /// Every crawler and client group, most requests first (ties by token).
     pub crawlers: Vec<CrawlerReport>,
     /// Every line that decided a violation, most violations first.
     pub rules: Vec<RuleReport>,
@@ -494,7 +494,7 @@ impl Tally {
                 })
             })
             .collect();
-        hours.sort_by_key(|hour| hour.hour);
+        crate::sort::sort_by_key(&mut hours, |hour| hour.hour);
         hours
     }
 
@@ -516,7 +516,9 @@ impl Tally {
                 Some(crawler_report(clients.get(id)?, tally, ranges_given(id)))
             })
             .collect();
-        crawlers.sort_by(|a, b| b.requests.cmp(&a.requests).then(a.token.cmp(&b.token)));
+        crate::sort::sort_by(&mut crawlers, |a, b| {
+            b.requests.cmp(&a.requests).then(a.token.cmp(&b.token))
+        });
         let mut rules: Vec<RuleReport> = self
             .rules
             .iter()
@@ -526,7 +528,7 @@ impl Tally {
                     .iter()
                     .filter_map(|(&id, &n)| Some((clients.get(id)?.token.clone(), n)))
                     .collect();
-                by_crawler.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                crate::sort::sort_by(&mut by_crawler, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                 RuleReport {
                     version,
                     line,
@@ -543,7 +545,7 @@ impl Tally {
                 }
             })
             .collect();
-        rules.sort_by(|a, b| {
+        crate::sort::sort_by(&mut rules, |a, b| {
             b.violations
                 .cmp(&a.violations)
                 .then((a.version, a.line).cmp(&(b.version, b.line)))
@@ -611,7 +613,7 @@ fn crawler_report(client: &Client, tally: &CrawlerTally, ranges_given: bool) -> 
             count,
         })
         .collect();
-    lines.sort_by(|a, b| {
+    crate::sort::sort_by(&mut lines, |a, b| {
         b.count
             .cmp(&a.count)
             .then((a.version, a.line).cmp(&(b.version, b.line)))

@@ -79,7 +79,7 @@ impl Versions {
             return Err(VersionsError::Empty);
         }
         // `None` sorts first: the version live from the start.
-        list.sort_by_key(|version| version.since);
+        crate::sort::sort_by_key(&mut list, |version| version.since);
         for pair in list.windows(2) {
             let (first, second) = (pair[0].name.clone(), pair[1].name.clone());
             match (pair[0].since, pair[1].since) {
