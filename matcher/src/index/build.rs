@@ -338,6 +338,7 @@ impl<'a> Filed<'a> {
             up: NONE,
             pruned_start: NONE,
             sole: NONE,
+            #[cfg(not(target_arch = "wasm32"))]
             plain: NONE,
             always: Found::NOTHING,
             ..Node::default()
@@ -494,11 +495,14 @@ impl<'a> Filed<'a> {
             node.wild = wild;
             // A wildcard under the walk is pruned there too: the ruling is
             // the prefixes', whatever the path holds past them.
-            // Not read in the app (see `RuleSet::plain`), nor made.
-            node.plain = match !cfg!(target_arch = "wasm32") && node.pruned_start == NONE {
-                true => always.decided(),
-                false => NONE,
-            };
+            // Not in the app (see `RuleSet::plain`).
+            #[cfg(not(target_arch = "wasm32"))]
+            {
+                node.plain = match node.pruned_start == NONE {
+                    true => always.decided(),
+                    false => NONE,
+                };
+            }
             to += 1;
         }
         set

@@ -115,7 +115,10 @@ pub(super) struct Node {
     /// changes neither the node the walk ends at nor its ruling. (It
     /// takes a node from 64 to 72 bytes; the `always` it is made from
     /// kept beside the nodes instead, read by every other search, cost
-    /// those +6 to +10 instructions a check.)
+    /// those +6 to +10 instructions a check.) Not in the app (wasm32),
+    /// whose checks are few and always try the node's entries (see
+    /// `RuleSet::plain`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub(super) plain: u32,
     /// The best Allow and Disallow among the [`Test::Always`] entries of
     /// this node and every node above: a path that reaches the node

@@ -108,14 +108,9 @@ impl RuleSet {
     /// [`Best`] (a check's bookkeeping was a sixth of its instructions).
     #[inline(always)]
     pub(crate) fn deciding(&self, path: &[u8]) -> Ruling {
-        let (deepest, leaves) = self.deepest(path);
-        let decided = match self.plain(deepest) {
-            NONE => self
-                .tried::<true, true>(path, 0, deepest, leaves)
-                .unwrap_or(Found::NOTHING)
-                .decided(),
-            plain => plain,
-        };
+        let decided = self
+            .settled::<true>(path, 0)
+            .unwrap_or_else(|| Found::NOTHING.decided());
         Decided { set: self, decided }.ruling()
     }
 
@@ -147,33 +142,51 @@ impl RuleSet {
     #[inline(always)]
     pub(crate) fn deciding_unvetted(&self, url: &[u8], start: usize) -> Option<Decided<'_>> {
         debug_assert!(self.walks_unvetted);
+        let decided = self.settled::<false>(url, start)?;
+        Some(Decided { set: self, decided })
+    }
+
+    /// The walk of both checks ([`RuleSet::deciding`], `VETTED`, and
+    /// [`RuleSet::deciding_unvetted`]) and its [`Found::decided`]: the
+    /// settled ruling of the node it ends at (`plain`), or else the
+    /// node's entries tried. `None` only when the path is not `VETTED`
+    /// and needs encoding where the search read it.
+    #[inline(always)]
+    fn settled<const VETTED: bool>(&self, url: &[u8], start: usize) -> Option<u32> {
         let path = url.get(start..)?;
         let (deepest, leaves) = self.deepest(path);
-        let decided = match self.plain(deepest) {
-            NONE => self
-                .tried::<true, false>(url, start, deepest, leaves)?
-                .decided(),
-            plain => {
-                // As in `tried`: the labels walked hold no byte to encode.
-                if path.get(leaves).is_some_and(|&b| is_in(b, ByteClass::Work)) {
-                    return None;
-                }
-                plain
+        match self.plain(deepest) {
+            NONE => {
+                let found = self.tried::<true, VETTED>(url, start, deepest, leaves);
+                // A vetted search always finds (`NOTHING` at least).
+                let found = match VETTED {
+                    true => found.unwrap_or(Found::NOTHING),
+                    false => found?,
+                };
+                Some(found.decided())
             }
-        };
-        Some(Decided { set: self, decided })
+            // As in `tried`: the labels walked hold no byte to encode, the
+            // byte the path left the trie at might.
+            _ if !VETTED && path.get(leaves).is_some_and(|&b| is_in(b, ByteClass::Work)) => None,
+            plain => Some(plain),
+        }
     }
 
     /// The settled ruling of node `i` (`Node::plain`), for a check that
     /// reads it first. Native builds only: in the app (wasm32), whose
     /// checks are few, the search always tries the node's entries (which
     /// gives the same ruling), for its first load (54 B; not making it,
-    /// 49 B more).
+    /// 49 B more), and its nodes have no `plain` (4 B a node less).
     #[inline(always)]
     fn plain(&self, i: usize) -> u32 {
-        match cfg!(target_arch = "wasm32") {
-            true => NONE,
-            false => self.node(i).plain,
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = i;
+            NONE
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.node(i).plain
         }
     }
 
