@@ -6,9 +6,9 @@ use leptos::prelude::*;
 use crate::browser::{self, Browser};
 use crate::components::common::show::When;
 use crate::components::{
-    crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
-    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::ShareLink,
-    toolbar::Toolbar, urls::UrlInput,
+    crawlers::CrawlerPicker, editor::Editor, expect::ExpectPanel, explanation::ExplanationPanel,
+    info::Diagnostics, info::FileFacts, matrix::MatrixPanel, results::ResultsPanel,
+    toolbar::ShareLink, toolbar::Toolbar, urls::UrlInput,
 };
 use crate::store::{use_messages, Side, Store};
 
@@ -71,6 +71,7 @@ pub fn App() -> impl IntoView {
                     <CrawlerPicker/>
                     <UrlInput/>
                 </div>
+                <ExpectPanel/>
             </section>
             <section class="column column-test" aria-label="Results and why">
                 <ResultsPanel/>

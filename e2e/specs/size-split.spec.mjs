@@ -71,6 +71,11 @@ const PANELS = [
     value: 'https://www.example.com/a\nhttps://www.example.com/b',
   },
   {
+    name: 'the expectations',
+    open: (page) => page.getByTestId('expect-toggle').click(),
+    shown: (page) => page.getByTestId('expect-input'),
+  },
+  {
     name: 'the log replay',
     open: (page) => page.getByTestId('logs-toggle').click(),
     shown: (page) => page.getByTestId('logs-input'),
