@@ -243,15 +243,6 @@ pub enum DecodeError {
     TooLarge,
     /// Names more crawlers than a check takes.
     TooManyCrawlers { count: usize },
-    /// A part of the link is longer than the app writes it.
-    PartTooLarge {
-        /// The part.
-        part: &'static str,
-        /// Its length.
-        bytes: usize,
-        /// The most the app writes.
-        limit: usize,
-    },
     /// A text field is not UTF-8.
     InvalidUtf8 { field: &'static str },
     /// The decompressed bytes do not follow the layout.
@@ -282,12 +273,6 @@ impl fmt::Display for DecodeError {
                 "this link names {} crawlers, more than the {} the playground checks at once, and was not loaded",
                 format_count(*count),
                 format_count(MAX_CRAWLERS)
-            ),
-            DecodeError::PartTooLarge { part, bytes, limit } => write!(
-                f,
-                "its {part} are {}, more than the {} a link keeps",
-                format_size(*bytes),
-                format_size(*limit)
             ),
             DecodeError::InvalidUtf8 { field } => {
                 write!(f, "this link is damaged: the {field} is not valid UTF-8")
@@ -440,11 +425,9 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
 /// The expectations section's text: UTF-8, at most what the app writes.
 fn expectations_from_raw(payload: &[u8]) -> Result<String, DecodeError> {
     if payload.len() > MAX_EXPECT_LINK_BYTES {
-        return Err(DecodeError::PartTooLarge {
-            part: "expectations",
-            bytes: payload.len(),
-            limit: MAX_EXPECT_LINK_BYTES,
-        });
+        return Err(DecodeError::Malformed(
+            "its expectations are longer than a link keeps",
+        ));
     }
     String::from_utf8(payload.to_vec()).map_err(|_| DecodeError::InvalidUtf8 {
         field: "expectations",
@@ -785,7 +768,7 @@ mod tests {
         assert_eq!(state.expectations, "");
         assert_eq!(
             state.expectations_error.unwrap().to_string(),
-            "its expectations are 262.1 KB, more than the 262.1 KB a link keeps"
+            "this link is damaged: its expectations are longer than a link keeps"
         );
         // Links written before expectations open without them.
         assert_eq!(with(b"").expectations, "");

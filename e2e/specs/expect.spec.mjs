@@ -59,8 +59,10 @@ test('an expectation fails and passes again as the robots.txt is edited', async 
 
   // The deciding line shows in the editor.
   await failing.first().getByTestId('expect-line').click();
-  const caretLine = await page.getByTestId('robots-input').evaluate((el) => el.value.slice(0, el.selectionStart).split('\n').length);
-  expect(caretLine).toBe(2);
+  await expect(page.getByTestId('robots-input')).toBeFocused();
+  await expect
+    .poll(() => page.getByTestId('robots-input').evaluate((el) => el.value.slice(0, el.selectionStart).split('\n').length))
+    .toBe(2);
 
   // The mode changes nothing here; the fix brings every row back.
   await setField(page, 'robots-input', ROBOTS);
@@ -91,7 +93,7 @@ test('the link and this browser keep the expectations', async ({ page, context }
 
   // The link, in a new page: expectations and results back.
   const other = await context.newPage();
-  await gotoApp(other, new URL(failingUrl).hash.slice(1));
+  await other.goto(failingUrl);
   await expect(other.getByTestId('expect-input')).toHaveValue(EXPECTATIONS);
   await summary(other, 2, 2);
   await expect(other.getByTestId('expect-badge')).toHaveText('2 expectations fail');
@@ -115,7 +117,9 @@ test('a link with broken expectations says so and opens everything else', async 
   raw[at] = 0xff;
   const broken = `v3.${deflateRawSync(raw).toString('base64url')}`;
   const other = await page.context().newPage();
-  await gotoApp(other, broken);
+  const brokenUrl = new URL(url);
+  brokenUrl.hash = broken;
+  await other.goto(brokenUrl.href);
   await expect(other.getByTestId('hash-error')).toContainText("The link's expectations could not be opened");
   await expect(other.getByTestId('robots-input')).toHaveValue(ROBOTS);
   await expect(other.getByTestId('expect-badge')).toHaveCount(0);

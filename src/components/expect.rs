@@ -1,15 +1,13 @@
 //! Expectations next to the URLs: a field of lines like `Googlebot,
 //! bingbot allowed /`, each crawler and URL's row passing or failing as
 //! the robots.txt is edited, the mistakes with their lines, and the files
-//! opened and saved. The panel's body is a lazy chunk (`expect-panel`),
+//! opened (the file picker) and saved. The panel's body is a lazy chunk (`expect-panel`),
 //! fetched when the panel is first opened.
 
 use leptos::prelude::*;
 
 use crate::browser;
-use crate::components::common::drop_zone::DropZone;
 use crate::components::common::lazy::{ChunkError, Lazy};
-use crate::components::common::show::When;
 use crate::components::common::text_area::{reloaded, TextField};
 use crate::store::{use_expect, use_inputs, Expect, Inputs, Side};
 use crate::view_model::ExpectRow;
@@ -35,15 +33,11 @@ pub fn ExpectPanel() -> impl IntoView {
                     {move || if open.get() { "Hide" } else { "Say what must hold…" }}
                 </button>
             </div>
+            <p class="hint">"Which crawlers must stay allowed or blocked where: each passes or fails as you edit the file."</p>
             <div id="expect-body">
-                <When
-                    when=move || open.get()
-                    fallback=|| view! {
-                        <p class="hint">"Write which crawlers must stay allowed or blocked, and see them pass or fail as you edit the file."</p>
-                    }
-                >
+                {move || open.get().then(|| view! {
                     <Lazy what="the expectations" view=crate::split::lazy_view!(expect_view(expect, inputs))/>
-                </When>
+                })}
             </div>
         </section>
     }
@@ -58,21 +52,9 @@ pub fn ExpectPanel() -> impl IntoView {
 fn expect_view(expect: Expect, inputs: Inputs) -> Result<AnyView, ChunkError> {
     browser::load_stylesheet("lazy-expect.css");
     let report = expect.report();
-    let zone = DropZone::new();
     let field = TextField::new();
-    let open_first = move |files: Vec<crate::store::PickedFile>| {
-        if let Some(file) = files.into_iter().next() {
-            expect.open_file(file);
-        }
-    };
     Ok(view! {
-        <div
-            class="field expect-field"
-            class:dragging=move || zone.dragging.get()
-            on:dragover=zone.over()
-            on:dragleave=zone.leave()
-            on:drop=zone.drop(open_first)
-        >
+        <div class="field expect-field">
             <div class="label-row">
                 <label for="expect-input">"What must hold, one a line"</label>
                 <input
@@ -83,7 +65,9 @@ fn expect_view(expect: Expect, inputs: Inputs) -> Result<AnyView, ChunkError> {
                     accept=".txt,text/plain"
                     on:change:target=move |event| {
                         let input = event.target();
-                        open_first(browser::picked_files(input.files()));
+                        if let Some(file) = browser::picked_files(input.files()).into_iter().next() {
+                            expect.open_file(file);
+                        }
                         input.set_value("");
                     }
                 />
@@ -107,10 +91,6 @@ fn expect_view(expect: Expect, inputs: Inputs) -> Result<AnyView, ChunkError> {
                 prop:value=reloaded(expect.text(), expect.reloads())
                 on:input=field.on_input(move |text| expect.edit(text))
                 on:paste=field.on_paste(move |text| expect.take_paste(text))
-                on:beforeinput=field.on_beforeinput(
-                    move |text| expect.take_paste(text),
-                    move |text| expect.edit(text),
-                )
             ></textarea>
             <p id="expect-help" class="hint">
                 "Crawlers (comma-separated), then "<code>"allowed"</code>" or "<code>"disallowed"</code>
@@ -128,8 +108,7 @@ fn expect_view(expect: Expect, inputs: Inputs) -> Result<AnyView, ChunkError> {
             view! {
                 {errors}
                 <p
-                    class="expect-summary"
-                    class:expect-failing={report.failed > 0}
+                    class={if report.failed > 0 { "expect-summary expect-failing" } else { "expect-summary" }}
                     data-testid="expect-summary"
                     data-passed=report.passed.to_string()
                     data-failed=report.failed.to_string()
@@ -170,8 +149,7 @@ fn expect_row(inputs: Inputs, row: &ExpectRow) -> impl IntoView {
     };
     view! {
         <tr
-            class="expect-row"
-            class:expect-fail={!row.passed}
+            class={if row.passed { "expect-row" } else { "expect-row expect-fail" }}
             data-testid="expect-row"
             data-line=row.line.to_string()
             data-crawler=row.crawler.clone()
@@ -183,8 +161,8 @@ fn expect_row(inputs: Inputs, row: &ExpectRow) -> impl IntoView {
             <td class="expect-url">{row.url.clone()}</td>
             <td>{row.expected.clone()}</td>
             <td>
-                <span class="badge" class:badge-allowed={row.passed} class:badge-disallowed={!row.passed}>
-                    {if row.passed { "✓ " } else { "✗ " }}{row.got.clone()}
+                <span class={if row.passed { "badge badge-allowed" } else { "badge badge-disallowed" }}>
+                    {format!("{} {}", if row.passed { "✓" } else { "✗" }, row.got)}
                 </span>
             </td>
             <td>{decided}</td>

@@ -3,18 +3,16 @@
 //! `tools::expect`), and the report of its check against the editor's
 //! robots.txt, kept in step with the results.
 //!
-//! The text is parsed once per edit of it, not per keystroke in the
-//! robots.txt; the check runs in the task after the new verdicts are
+//! The text is parsed once per text (see
+//! [`parsed`](crate::view_model::expect::parsed)), not per keystroke in
+//! the robots.txt; the check runs in the task after the new verdicts are
 //! shown, on the results' own parse (nothing is parsed twice), and is
 //! bounded by [`MAX_LIVE_CHECKS`](crate::view_model::limits::MAX_LIVE_CHECKS).
 //! Parsing and checking live in a lazy chunk (`expect`), fetched only
 //! once there are expectations.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use robots_matcher::tools::expect::Expectations;
 
 use super::check::Check;
 use super::host::{HostRef, PickedFile};
@@ -22,7 +20,7 @@ use super::messages::Messages;
 use super::shared::Shared;
 use super::state::Read;
 use crate::split::ChunkError;
-use crate::view_model::expect::open_expectations;
+use crate::view_model::expect::{open_expectations, parsed};
 use crate::view_model::limits::{file_refusal, MAX_EXPECT_FILE_BYTES, MAX_EXPECT_LINK_BYTES};
 use crate::view_model::{format_size, normalize_newlines, ExpectReport, FetchedDocument};
 
@@ -38,9 +36,6 @@ pub struct Expect {
     /// Bumped when the text is replaced from outside its field.
     reloads: RwSignal<u32>,
     report: RwSignal<Option<Shared<ExpectReport>>>,
-    /// Counts edits of the text; the parse is of the edit it names.
-    edits: StoredValue<u32>,
-    parsed: StoredValue<Option<(u32, Arc<Expectations>)>>,
     /// The latest check started: an older one that ends later is dropped.
     generation: StoredValue<u32>,
     messages: Messages,
@@ -55,8 +50,6 @@ impl Expect {
             open: RwSignal::new(false),
             reloads: RwSignal::new(0),
             report: RwSignal::new(None),
-            edits: StoredValue::new(0),
-            parsed: StoredValue::new(None),
             generation: StoredValue::new(0),
             messages,
             host,
@@ -97,12 +90,6 @@ impl Expect {
             .then(|| self.text.get_untracked())
     }
 
-    /// The parse of the text the latest check used.
-    #[cfg(test)]
-    pub(super) fn parsed_untracked(&self) -> Option<Arc<Expectations>> {
-        self.parsed.get_value().map(|(_, parsed)| parsed)
-    }
-
     /// Subscribes the running effect to the text, without copying it.
     pub(super) fn track(&self) {
         self.text.track();
@@ -118,7 +105,6 @@ impl Expect {
             text
         };
         if self.text.with_untracked(|t| *t != text) {
-            self.edits.update_value(|n| *n = n.wrapping_add(1));
             self.text.set(text);
         }
     }
@@ -138,7 +124,7 @@ impl Expect {
         self.open.set(open);
     }
 
-    /// Offered the field's text with a paste (or a program's insert) in
+    /// Offered the field's text with a paste in
     /// it: gives it back unless it is over an expectations file's limit,
     /// which is said (`None`: the field keeps its text).
     pub fn take_paste(&self, text: String) -> Option<String> {
@@ -202,51 +188,29 @@ impl Expect {
         });
     }
 
-    /// Parses the text unless its parse is current, checks it against
-    /// `fetched`, and shows the report, unless a newer check started.
+    /// Checks the text against `fetched` and shows the report, unless a
+    /// newer check started meanwhile.
     async fn check_later(self, fetched: FetchedDocument, generation: u32) {
         self.host.get().next_task().await;
-        if self.generation.get_value() != generation {
+        let current = move || self.generation.get_value() == generation;
+        if !current() {
             return;
         }
-        let edit = self.edits.get_value();
-        let parsed = self
-            .parsed
-            .get_value()
-            .filter(|(of, _)| *of == edit)
-            .map(|(_, parsed)| parsed);
-        let text = match parsed {
-            Some(_) => None,
-            None => Some(self.text.get_untracked()),
-        };
-        let Ok((parsed, report)) =
-            crate::split::lazy_call!(check_expectations(parsed, text, fetched))
-        else {
-            return self.messages.warn(
+        let text = self.text.get_untracked();
+        match crate::split::lazy_call!(check_expectations(text, fetched)) {
+            Ok(report) if current() => self.report.set(Some(Shared::new(report))),
+            Ok(_) => {}
+            Err(ChunkError) => self.messages.warn(
                 "The code that checks expectations could not be loaded (offline, or the site changed since this page was opened). Edit the expectations to retry, or reload the page.",
-            );
-        };
-        if self.generation.get_value() != generation {
-            return;
+            ),
         }
-        self.parsed.set_value(Some((edit, parsed)));
-        self.report.set(Some(Shared::new(report)));
     }
 }
 
-/// Parses `text` unless `parsed` is given, and checks the expectations
-/// against `fetched`: a split point, so the expectations grammar and its
-/// check load once there are expectations (see [`crate::split`]).
+/// The expectations `text` (parsed once per text) checked against
+/// `fetched`: a split point, so the expectations grammar and its check
+/// load once there are expectations (see [`crate::split`]).
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(expect, fallible))]
-fn check_expectations(
-    parsed: Option<Arc<Expectations>>,
-    text: Option<String>,
-    fetched: FetchedDocument,
-) -> Result<(Arc<Expectations>, ExpectReport), ChunkError> {
-    let parsed = match parsed {
-        Some(parsed) => parsed,
-        None => Arc::new(Expectations::parse(text.as_deref().unwrap_or_default())),
-    };
-    let report = ExpectReport::new(&parsed, &fetched);
-    Ok((parsed, report))
+fn check_expectations(text: String, fetched: FetchedDocument) -> Result<ExpectReport, ChunkError> {
+    Ok(ExpectReport::new(&parsed(&text), &fetched))
 }

@@ -44,7 +44,7 @@ use leptos::prelude::*;
 
 pub use analysis::{Analysis, LintStatus, Linter};
 pub use check::Check;
-pub use expect::{Expect, EXPECT_FILE_NAME};
+pub use expect::Expect;
 pub use host::{Host, HostRef, Later, PickedFile};
 pub use inputs::{Inputs, Jump, Side, ROBOTS_FIELD};
 pub use logs::{LogFile, LogRunner, Logs, LogsState, BEFORE_VERSION, EDITOR_VERSION};

@@ -1043,25 +1043,6 @@ fn expectations_pass_and_fail_as_the_file_the_mode_and_the_lines_change() {
 }
 
 #[test]
-fn expectations_are_parsed_once_per_edit_of_them() {
-    let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
-    h.store.expect.edit(EXPECTATIONS.into());
-    h.settle();
-    let parsed = |h: &Harness| h.store.expect.parsed_untracked().unwrap();
-    let first = parsed(&h);
-    h.store
-        .inputs
-        .edit_text(Side::After, "User-agent: *\nDisallow: /a\n".into());
-    h.settle();
-    assert!(std::sync::Arc::ptr_eq(&first, &parsed(&h)));
-    // Every row fails now (`*` is no longer disallowed from /private/x).
-    assert_eq!(expect_counts(&h).unwrap().1, 3);
-    h.store.expect.edit(format!("{EXPECTATIONS}\n"));
-    h.settle();
-    assert!(!std::sync::Arc::ptr_eq(&first, &parsed(&h)));
-}
-
-#[test]
 fn expectations_travel_in_the_link_and_storage_and_open_from_files() {
     let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
     h.store.expect.edit(EXPECTATIONS.into());

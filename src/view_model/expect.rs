@@ -4,6 +4,8 @@
 //! library parses, checks and finds each row's deciding line; this only
 //! words and arranges what it found.
 
+use std::sync::Arc;
+
 use robots_matcher::tools::expect::{Expectation, Expectations, Row};
 use robots_matcher::{CheckOptions, Selection, Verdict};
 
@@ -53,6 +55,25 @@ pub struct ExpectReport {
     /// Why nothing was checked, when the expectations ask for more checks
     /// than the page makes live.
     pub refusal: Option<String>,
+}
+
+thread_local! {
+    /// The latest text parsed, and its parse.
+    static PARSED: std::cell::RefCell<Option<(String, Arc<Expectations>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// `text` parsed: once per text, not per check (the robots.txt changes far
+/// more often than the expectations).
+pub fn parsed(text: &str) -> Arc<Expectations> {
+    PARSED.with_borrow_mut(|kept| match kept {
+        Some((of, parsed)) if of == text => parsed.clone(),
+        _ => {
+            let parsed = Arc::new(Expectations::parse(text));
+            *kept = Some((text.to_string(), parsed.clone()));
+            parsed
+        }
+    })
 }
 
 impl ExpectReport {
@@ -224,8 +245,6 @@ fn no_line_reason(row: &Row) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
     use robots_matcher::{FetchOutcome, Mode};
 
     use super::*;
@@ -314,6 +333,15 @@ mod tests {
         let rfc = report(robots, lines, Mode::Rfc9309);
         assert_eq!((google.passed, google.failed), (2, 0));
         assert_eq!((rfc.passed, rfc.failed), (1, 1));
+    }
+
+    #[test]
+    fn a_text_is_parsed_once() {
+        let first = parsed("Googlebot allowed /\n");
+        assert!(Arc::ptr_eq(&first, &parsed("Googlebot allowed /\n")));
+        let other = parsed("Googlebot allowed /a\n");
+        assert!(!Arc::ptr_eq(&first, &other));
+        assert_eq!(other.entries()[0].url, "/a");
     }
 
     #[test]

@@ -267,23 +267,24 @@ pub fn Editor(side: Side) -> impl IntoView {
 fn expect_badge() -> impl IntoView {
     let expect = use_expect();
     let report = expect.report();
-    let badge = Memo::new(move |_| report.with(|r| r.as_ref().and_then(|r| r.badge())));
     move || {
-        badge.get().map(|text| {
-            view! {
-                <button
-                    type="button"
-                    class="badge expect-badge"
-                    data-testid="expect-badge"
-                    title="Show the expectations"
-                    on:click=move |_| {
-                        expect.set_open(true);
-                        crate::browser::focus_selector("#expect-panel");
-                    }
-                >
-                    {text}
-                </button>
-            }
-        })
+        report
+            .with(|r| r.as_ref().and_then(|r| r.badge()))
+            .map(|text| {
+                view! {
+                    <button
+                        type="button"
+                        class="badge expect-badge"
+                        data-testid="expect-badge"
+                        title="Show the expectations"
+                        on:click=move |_| {
+                            expect.set_open(true);
+                            crate::browser::focus_selector("#expect-panel");
+                        }
+                    >
+                        {text}
+                    </button>
+                }
+            })
     }
 }
