@@ -10,7 +10,7 @@ use crate::browser;
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::text_area::{reloaded, TextField};
 use crate::store::{use_expect, use_inputs, Expect, Inputs, Side};
-use crate::view_model::ExpectRow;
+use wasm_bindgen::JsCast;
 
 /// The panel: its heading and toggle now, its body when opened.
 #[component]
@@ -98,74 +98,22 @@ fn expect_view(expect: Expect, inputs: Inputs) -> Result<AnyView, ChunkError> {
                 " starts a comment. The same file runs in CI with "<code>"robotstxt test"</code>"."
             </p>
         </div>
-        {move || report.with(|report| report.as_ref().map(|report| {
-            let errors = (!report.errors.is_empty()).then(|| view! {
-                <ul class="expect-errors" data-testid="expect-errors">
-                    {report.errors.iter().map(|e| view! { <li class="message message-error" data-testid="expect-error">{e.clone()}</li> }).collect_view()}
-                </ul>
-            });
-            let rows = report.rows.iter().map(|row| expect_row(inputs, row)).collect_view();
-            view! {
-                {errors}
-                <p
-                    class={if report.failed > 0 { "expect-summary expect-failing" } else { "expect-summary" }}
-                    data-testid="expect-summary"
-                    data-passed=report.passed.to_string()
-                    data-failed=report.failed.to_string()
-                >
-                    {report.summary()}
-                </p>
-                <table class="expect-rows">
-                    <thead>
-                        <tr><th>"Line"</th><th>"Crawler"</th><th>"URL"</th><th>"Expected"</th><th>"Got"</th><th>"Decided by"</th></tr>
-                    </thead>
-                    <tbody>{rows}</tbody>
-                </table>
+        // The report's markup, escaped by the view model; a deciding
+        // line's button carries its number in `data-jump`.
+        <div
+            class="expect-report"
+            on:click=move |ev| {
+                let line = ev
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|el| el.get_attribute("data-jump"))
+                    .and_then(|line| line.parse().ok());
+                if let Some(line) = line {
+                    inputs.show_line(Side::After, line, true);
+                }
             }
-        }))}
+            inner_html=move || report.with(|r| r.as_ref().map(|r| r.markup.clone()).unwrap_or_default())
+        ></div>
     }
     .into_any())
-}
-
-/// One crawler and URL of an expectation: failing rows say what the file
-/// gives instead, and their deciding line shows in the editor on a click.
-fn expect_row(inputs: Inputs, row: &ExpectRow) -> impl IntoView {
-    let line = row.deciding_line;
-    let decided = if line > 0 {
-        view! {
-            <button
-                type="button"
-                class="button-link expect-line"
-                data-testid="expect-line"
-                title="Show this line in the editor"
-                on:click=move |_| inputs.show_line(Side::After, line, true)
-            >
-                {format!("L{line}  {}", row.deciding_text)}
-            </button>
-        }
-        .into_any()
-    } else {
-        view! { <span class="muted">{row.deciding_text.clone()}</span> }.into_any()
-    };
-    view! {
-        <tr
-            class={if row.passed { "expect-row" } else { "expect-row expect-fail" }}
-            data-testid="expect-row"
-            data-line=row.line.to_string()
-            data-crawler=row.crawler.clone()
-            data-url=row.url.clone()
-            data-passed=row.passed.to_string()
-        >
-            <td>{row.line}</td>
-            <td>{row.crawler.clone()}</td>
-            <td class="expect-url">{row.url.clone()}</td>
-            <td>{row.expected.clone()}</td>
-            <td>
-                <span class={if row.passed { "badge badge-allowed" } else { "badge badge-disallowed" }}>
-                    {format!("{} {}", if row.passed { "✓" } else { "✗" }, row.got)}
-                </span>
-            </td>
-            <td>{decided}</td>
-        </tr>
-    }
 }

@@ -14,6 +14,7 @@ use super::files::Opened;
 use super::format::{format_count, format_size, plural};
 use super::inputs::normalize_newlines;
 use super::limits::live_check_refusal;
+use super::logs_html::escape;
 
 /// Up to this many rows are listed; past it only the failing ones are
 /// (up to this many), and the passing ones are counted.
@@ -55,6 +56,9 @@ pub struct ExpectReport {
     /// Why nothing was checked, when the expectations ask for more checks
     /// than the page makes live.
     pub refusal: Option<String>,
+    /// The mistakes, summary and rows as markup ([`ExpectReport::html`]),
+    /// written once with the report.
+    pub markup: String,
 }
 
 thread_local! {
@@ -97,7 +101,8 @@ impl ExpectReport {
                 errors,
                 refusal: Some(refusal),
                 ..ExpectReport::default()
-            };
+            }
+            .with_markup();
         }
         let checked = expectations.check(fetched.robots(), &CheckOptions::default());
         let document = &fetched.document;
@@ -143,7 +148,70 @@ impl ExpectReport {
             failed: checked.failed(),
             errors,
             refusal: None,
+            markup: String::new(),
         }
+        .with_markup()
+    }
+
+    fn with_markup(mut self) -> ExpectReport {
+        self.markup = self.html();
+        self
+    }
+
+    /// The mistakes, the summary (`expect-summary`, with `data-passed` and
+    /// `data-failed`) and a table row per listed row (`expect-row`, with
+    /// `data-line`, `data-crawler`, `data-url`, `data-passed`), everything
+    /// from the text escaped: the panel sets it as its content, so the
+    /// page carries no typed view per row (as the log report does). A
+    /// deciding line is a button with `data-jump`, its line number.
+    pub fn html(&self) -> String {
+        let mut h = String::new();
+        if !self.errors.is_empty() {
+            h.push_str(r#"<ul class="expect-errors" data-testid="expect-errors">"#);
+            for error in &self.errors {
+                h.push_str(r#"<li class="message message-error" data-testid="expect-error">"#);
+                h.push_str(&escape(error));
+                h.push_str("</li>");
+            }
+            h.push_str("</ul>");
+        }
+        h.push_str(&format!(
+            r#"<p class="expect-summary{}" data-testid="expect-summary" data-passed="{}" data-failed="{}">{}</p>"#,
+            if self.failed > 0 { " expect-failing" } else { "" },
+            self.passed,
+            self.failed,
+            escape(&self.summary())
+        ));
+        if self.rows.is_empty() {
+            return h;
+        }
+        h.push_str(r#"<table class="expect-rows"><thead><tr><th>Line</th><th>Crawler</th><th>URL</th><th>Expected</th><th>Got</th><th>Decided by</th></tr></thead><tbody>"#);
+        for row in &self.rows {
+            let (class, badge, mark) = match row.passed {
+                true => ("expect-row", "badge badge-allowed", "✓"),
+                false => ("expect-row expect-fail", "badge badge-disallowed", "✗"),
+            };
+            let (crawler, url) = (escape(&row.crawler), escape(&row.url));
+            h.push_str(&format!(
+                r#"<tr class="{class}" data-testid="expect-row" data-line="{line}" data-crawler="{crawler}" data-url="{url}" data-passed="{passed}"><td>{line}</td><td>{crawler}</td><td class="expect-url">{url}</td><td>{expected}</td><td><span class="{badge}">{mark} {got}</span></td><td>"#,
+                line = row.line,
+                passed = row.passed,
+                expected = escape(&row.expected),
+                got = escape(&row.got),
+            ));
+            let text = escape(&row.deciding_text);
+            if row.deciding_line > 0 {
+                h.push_str(&format!(
+                    r#"<button type="button" class="expect-line" data-testid="expect-line" data-jump="{0}" title="Show this line in the editor">L{0}  {text}</button>"#,
+                    row.deciding_line
+                ));
+            } else {
+                h.push_str(&format!(r#"<span class="muted">{text}</span>"#));
+            }
+            h.push_str("</td></tr>");
+        }
+        h.push_str("</tbody></table>");
+        h
     }
 
     /// The badge beside the editor's title while rows fail (`2
@@ -333,6 +401,33 @@ mod tests {
         let rfc = report(robots, lines, Mode::Rfc9309);
         assert_eq!((google.passed, google.failed), (2, 0));
         assert_eq!((rfc.passed, rfc.failed), (1, 1));
+    }
+
+    #[test]
+    fn the_markup_holds_the_hooks_and_escapes_the_text() {
+        let r = report(
+            ROBOTS,
+            "GPTBot allowed /<b>\"x\nGooglebot alowed /\n",
+            Mode::Google,
+        );
+        let html = &r.markup;
+        assert_eq!(*html, r.html());
+        assert!(
+            html.contains(r#"data-testid="expect-summary" data-passed="0" data-failed="1">"#),
+            "{html}"
+        );
+        assert!(html.contains(r#"data-testid="expect-row" data-line="1" data-crawler="GPTBot" data-url="/&lt;b&gt;&quot;x" data-passed="false""#), "{html}");
+        assert!(
+            html.contains(
+                r#"data-jump="5" title="Show this line in the editor">L5  Disallow: /</button>"#
+            ),
+            "{html}"
+        );
+        assert!(
+            html.contains(r#"data-testid="expect-error">line 2: &#39;alowed&#39;"#),
+            "{html}"
+        );
+        assert!(!html.contains("<b>"));
     }
 
     #[test]
