@@ -71,7 +71,6 @@ pub fn App() -> impl IntoView {
                     <CrawlerPicker/>
                     <UrlInput/>
                 </div>
-                <ExpectPanel/>
             </section>
             <section class="column column-test" aria-label="Results and why">
                 <ResultsPanel/>
@@ -83,8 +82,12 @@ pub fn App() -> impl IntoView {
                 <FileFacts/>
             </div>
             </div>
-            // Outside the grid, so the sticky results never slide over it.
+            // Outside the grid, so the sticky results never slide over it
+            // (and the grid keeps its height: a taller left column lets
+            // the sticky column move with the page, and what overflows it
+            // can then never be scrolled into view).
             <div class="layout-wide">
+                <ExpectPanel/>
                 <MatrixPanel/>
             </div>
         </main>

@@ -1,4 +1,4 @@
-//! Expectations next to the URLs: a field of lines like `Googlebot,
+//! Expectations, below the results: a field of lines like `Googlebot,
 //! bingbot allowed /`, each crawler and URL's row passing or failing as
 //! the robots.txt is edited, the mistakes with their lines, and the files
 //! opened (the file picker) and saved. The panel's body is a lazy chunk (`expect-panel`),
