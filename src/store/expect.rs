@@ -21,7 +21,7 @@ use super::shared::Shared;
 use super::state::Read;
 use crate::split::ChunkError;
 use crate::view_model::expect::{open_expectations, parsed};
-use crate::view_model::limits::{file_refusal, MAX_EXPECT_FILE_BYTES, MAX_EXPECT_LINK_BYTES};
+use crate::view_model::limits::{MAX_EXPECT_FILE_BYTES, MAX_EXPECT_LINK_BYTES};
 use crate::view_model::{format_size, normalize_newlines, ExpectReport, FetchedDocument};
 
 /// The file name expectations are saved as.
@@ -143,20 +143,13 @@ impl Expect {
     pub fn open_file(&self, file: PickedFile) {
         let expect = *self;
         spawn_local(async move {
-            let limit = MAX_EXPECT_FILE_BYTES;
+            let name = file.name.clone();
             let what = "an expectations file";
-            if let Some(why) = file_refusal(&file.name, file.size, limit, what, false) {
-                return expect.messages.warn(why);
-            }
-            let Some((bytes, gzip)) = (file.read)(limit).await else {
-                return expect
-                    .messages
-                    .warn(format!("{} could not be read.", file.name));
+            let bytes = match file.read_within(MAX_EXPECT_FILE_BYTES, what).await {
+                Ok(bytes) => bytes,
+                Err(why) => return expect.messages.warn(why),
             };
-            if let Some(why) = file_refusal(&file.name, bytes.len(), limit, what, gzip) {
-                return expect.messages.warn(why);
-            }
-            let opened = open_expectations(&file.name, &bytes);
+            let opened = open_expectations(&name, &bytes);
             expect.load(opened.text);
             expect.messages.notify(opened.note, opened.warning);
         });
