@@ -6,9 +6,9 @@ use leptos::prelude::*;
 use crate::browser::{self, Browser};
 use crate::components::common::show::When;
 use crate::components::{
-    crawlers::CrawlerPicker, editor::Editor, explanation::ExplanationPanel, info::Diagnostics,
-    info::FileFacts, matrix::MatrixPanel, results::ResultsPanel, toolbar::ShareLink,
-    toolbar::Toolbar, urls::UrlInput,
+    crawlers::CrawlerPicker, editor::Editor, expect::ExpectPanel, explanation::ExplanationPanel,
+    info::Diagnostics, info::FileFacts, matrix::MatrixPanel, results::ResultsPanel,
+    toolbar::ShareLink, toolbar::Toolbar, urls::UrlInput,
 };
 use crate::store::{use_messages, Side, Store};
 
@@ -82,8 +82,12 @@ pub fn App() -> impl IntoView {
                 <FileFacts/>
             </div>
             </div>
-            // Outside the grid, so the sticky results never slide over it.
+            // Outside the grid, so the sticky results never slide over it
+            // (and the grid keeps its height: a taller left column lets
+            // the sticky column move with the page, and what overflows it
+            // can then never be scrolled into view).
             <div class="layout-wide">
+                <ExpectPanel/>
                 <MatrixPanel/>
             </div>
         </main>

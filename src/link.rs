@@ -5,7 +5,8 @@
 //! encoded without padding. `v2` adds the version before (compare mode) and
 //! the fetch outcome after `v1`'s fields; `v3` adds tagged sections after
 //! `v2`'s fields, each a tag and a length-prefixed payload: the view
-//! ([`ViewState`], tag 1) now, and a feature with state of its own adds a
+//! ([`ViewState`], tag 1), the other origins' files (tag 2) and the
+//! expectations (tag 3) now, and a feature with state of its own adds a
 //! tag of its own. A section this build does not know is skipped, so a
 //! newer link still opens what this build shows. `v1` and `v2` links still
 //! open. Hashes come from links anyone can craft, so
@@ -32,6 +33,8 @@ const V1_TAG: &str = "v1";
 const VIEW_SECTION: usize = 1;
 /// The section holding the robots.txt files of other origins.
 const SITES_SECTION: usize = 2;
+/// The section holding the expectations text.
+const EXPECT_SECTION: usize = 3;
 /// Largest decompressed payload accepted from a hash: what the app writes,
 /// with room to spare (the app writes no link past its limit).
 pub const MAX_DECODED_BYTES: usize = MAX_LINK_BYTES;
@@ -42,7 +45,7 @@ const MAX_HASH_CHARS: usize = MAX_DECODED_BYTES / 3 * 4 + 1024;
 use robots_matcher::{FetchOutcome, Mode};
 
 use crate::view_model::format::{format_count, format_size};
-use crate::view_model::limits::{MAX_CRAWLERS, MAX_LINK_BYTES};
+use crate::view_model::limits::{MAX_CRAWLERS, MAX_EXPECT_LINK_BYTES, MAX_LINK_BYTES};
 
 /// The byte that stands for a mode in the hash layout.
 fn mode_to_byte(mode: Mode) -> u8 {
@@ -81,6 +84,11 @@ pub struct AppState {
     pub origin: Option<String>,
     /// The robots.txt files of other origins.
     pub sites: Vec<SiteFile>,
+    /// The expectations text (empty: none).
+    pub expectations: String,
+    /// Why the link's expectations could not be read, when they could
+    /// not: the rest of the link still opens.
+    pub expectations_error: Option<DecodeError>,
 }
 
 /// The robots.txt of another origin than the one in the editor.
@@ -214,6 +222,8 @@ impl Default for AppState {
             view: ViewState::default(),
             origin: None,
             sites: Vec::new(),
+            expectations: String::new(),
+            expectations_error: None,
         }
     }
 }
@@ -297,6 +307,10 @@ impl AppState {
             put_varint(&mut raw, SITES_SECTION);
             put_bytes(&mut raw, &sites_to_raw(self.origin.as_deref(), &self.sites));
         }
+        if !self.expectations.is_empty() {
+            put_varint(&mut raw, EXPECT_SECTION);
+            put_bytes(&mut raw, self.expectations.as_bytes());
+        }
         raw
     }
 
@@ -373,6 +387,7 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
     }
     let mut view = ViewState::default();
     let (mut origin, mut sites) = (None, Vec::new());
+    let (mut expectations, mut expectations_error) = (String::new(), None);
     while version >= 3 && !reader.rest.is_empty() {
         let tag = reader.varint()?;
         let payload = reader.bytes()?;
@@ -380,6 +395,11 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
         match tag {
             VIEW_SECTION => view = ViewState::from_raw(&mut section)?,
             SITES_SECTION => (origin, sites) = sites_from_raw(&mut section)?,
+            // A part of its own: when it cannot be read, the rest opens.
+            EXPECT_SECTION => match expectations_from_raw(payload) {
+                Ok(text) => expectations = text,
+                Err(error) => expectations_error = Some(error),
+            },
             // A newer build's section: skipped.
             _ => {}
         }
@@ -397,6 +417,20 @@ fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
         view,
         origin,
         sites,
+        expectations,
+        expectations_error,
+    })
+}
+
+/// The expectations section's text: UTF-8, at most what the app writes.
+fn expectations_from_raw(payload: &[u8]) -> Result<String, DecodeError> {
+    if payload.len() > MAX_EXPECT_LINK_BYTES {
+        return Err(DecodeError::Malformed(
+            "its expectations are longer than a link keeps",
+        ));
+    }
+    String::from_utf8(payload.to_vec()).map_err(|_| DecodeError::InvalidUtf8 {
+        field: "expectations",
     })
 }
 
@@ -587,6 +621,8 @@ mod tests {
                 robots_txt: "User-agent: *\nDisallow: /cart\n".into(),
                 before: Some(String::new()),
             }],
+            expectations: "Googlebot allowed /\n* disallowed /private/\n".into(),
+            expectations_error: None,
         }
     }
 
@@ -638,6 +674,7 @@ mod tests {
                 view: ViewState::default(),
                 origin: None,
                 sites: Vec::new(),
+                expectations: String::new(),
                 ..sample()
             }
         );
@@ -653,6 +690,7 @@ mod tests {
             view: ViewState::default(),
             origin: None,
             sites: Vec::new(),
+            expectations: String::new(),
             ..sample()
         }
         .to_raw()
@@ -695,6 +733,45 @@ mod tests {
         // Sections are new in v3: under v2 they are trailing data.
         let raw = sample().to_raw();
         assert!(AppState::from_hash(&hash_of_raw_as("v2", &raw)).is_err());
+    }
+
+    #[test]
+    fn broken_or_oversized_expectations_are_said_and_lose_nothing_else() {
+        let fields = AppState {
+            expectations: String::new(),
+            ..sample()
+        };
+        let raw = fields.to_raw();
+        let with = |payload: &[u8]| {
+            let mut raw = raw.clone();
+            put_varint(&mut raw, EXPECT_SECTION);
+            put_bytes(&mut raw, payload);
+            AppState::from_hash(&hash_of_raw_as("v3", &raw))
+                .unwrap()
+                .unwrap()
+        };
+        let state = with(b"Googlebot allowed /\xff\n");
+        assert_eq!(
+            state.expectations_error,
+            Some(DecodeError::InvalidUtf8 {
+                field: "expectations"
+            })
+        );
+        assert_eq!(
+            state,
+            AppState {
+                expectations_error: state.expectations_error.clone(),
+                ..fields.clone()
+            }
+        );
+        let state = with(&vec![b'#'; MAX_EXPECT_LINK_BYTES + 1]);
+        assert_eq!(state.expectations, "");
+        assert_eq!(
+            state.expectations_error.unwrap().to_string(),
+            "this link is damaged: its expectations are longer than a link keeps"
+        );
+        // Links written before expectations open without them.
+        assert_eq!(with(b"").expectations, "");
     }
 
     #[test]
@@ -947,6 +1024,8 @@ mod tests {
                         before: rng.bool().then(|| text(&mut rng, 50)),
                     })
                     .collect(),
+                expectations: text(&mut rng, 80),
+                expectations_error: None,
             };
             let hash = state.to_hash();
             assert_eq!(AppState::from_hash(&hash), Ok(Some(state)));

@@ -71,6 +71,11 @@ const PANELS = [
     value: 'https://www.example.com/a\nhttps://www.example.com/b',
   },
   {
+    name: 'the expectations',
+    open: (page) => page.getByTestId('expect-toggle').click(),
+    shown: (page) => page.getByTestId('expect-input'),
+  },
+  {
     name: 'the log replay',
     open: (page) => page.getByTestId('logs-toggle').click(),
     shown: (page) => page.getByTestId('logs-input'),
@@ -106,7 +111,7 @@ test('each lazy panel loads its code when opened, counted on demand', async ({ p
   // diagnostics, explanation, why-not, the lint worker's bridge; shared
   // code may come in chunks of its own. (The workers' jobs are chunks too,
   // counted with their workers: worker.spec, logs.spec.)
-  expect(new Set(chunks.filter((n) => !/^lazy-chunk-/.test(n))).size).toBe(10);
+  expect(new Set(chunks.filter((n) => !/^lazy-chunk-/.test(n))).size).toBe(11);
   await expect(page.getByTestId('lazy-failed')).toHaveCount(0);
   await expect(page.getByTestId('app-failed')).toHaveCount(0);
 });

@@ -34,6 +34,7 @@ export function decodeLink(hash) {
   state.view = null;
   state.origin = null;
   state.sites = [];
+  state.expectations = '';
   const optional = () => (raw[at++] === 1 ? text() : null);
   while (at < raw.length) {
     const tag = varint();
@@ -45,6 +46,10 @@ export function decodeLink(hash) {
       const count = varint();
       for (let i = 0; i < count; i++) state.sites.push({ origin: text(), robots: text(), before: optional() });
       at = saved;
+      continue;
+    }
+    if (tag === 3) {
+      state.expectations = section.toString('utf8');
       continue;
     }
     if (tag !== 1) continue;

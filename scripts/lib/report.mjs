@@ -134,14 +134,18 @@ function flippingRobots(size) {
  * next frame after that with style and layout done (about when it is
  * painted); and the longest task.
  */
-async function measureKeystroke(page, key, testid, field, expected) {
+async function measureKeystroke(page, key, testid, field, expected, { replaced = false } = {}) {
   const done = page.evaluate(
-    ({ testid, field, expected }) =>
+    ({ testid, field, expected, replaced }) =>
       new Promise((resolve) => {
         let t0 = 0;
         addEventListener('keydown', () => (t0 = performance.now()), { once: true, capture: true });
         const summary = document.querySelector(`[data-testid=${testid}]`);
-        const settled = () => t0 && summary.dataset[field] === String(expected);
+        // A summary in markup that is replaced as a whole (the
+        // expectations' report): watched through its container.
+        const watched = replaced ? summary.parentElement : summary;
+        const current = () => (replaced ? watched.querySelector(`[data-testid=${testid}]`) : summary);
+        const settled = () => t0 && current()?.dataset[field] === String(expected);
         const finish = () => {
           const dom = performance.now() - t0;
           requestAnimationFrame(() => {
@@ -159,9 +163,9 @@ async function measureKeystroke(page, key, testid, field, expected) {
             finish();
           }
         });
-        observer.observe(summary, { attributes: true });
+        observer.observe(watched, replaced ? { childList: true } : { attributes: true });
       }),
-    { testid, field, expected },
+    { testid, field, expected, replaced },
   );
   await page.waitForTimeout(30);
   await page.keyboard.press(key);
@@ -214,7 +218,14 @@ async function load(browser, base) {
   verdict('load to first verdicts, median', median(samples), TARGETS.load, 'ms');
 }
 
-async function keystrokes(browser, base, { size, urlCount, label, target, floor }) {
+// 10 crawlers and 200 of the URLs `keystrokes` lists, as expectations that
+// every one is allowed: 2,000 checks that all pass or all fail as the
+// keystrokes flip the verdicts.
+const EXPECT_CRAWLERS = 'Googlebot, bingbot, GPTBot, ClaudeBot, CCBot, Applebot, DuckDuckBot, YandexBot, Baiduspider, facebookexternalhit';
+const expectations = (n) =>
+  Array.from({ length: n }, (_, i) => `${EXPECT_CRAWLERS} allowed https://example.com/x/${i * 5}/page?q=${i * 5}`).join('\n');
+
+async function keystrokes(browser, base, { size, urlCount, label, target, floor, expect: expectCount }) {
   const { context, page } = await openApp(browser, base);
   const text = flippingRobots(size);
   const urls = Array.from({ length: urlCount }, (_, i) => `https://example.com/x/${i}/page?q=${i}`).join('\n');
@@ -223,6 +234,19 @@ async function keystrokes(browser, base, { size, urlCount, label, target, floor 
   if (urlCount > 5000) await pasteUrls(page, urls);
   else await setField(page, 'urls-input', urls);
   await waitForTotal(page, urlCount);
+  const checks = expectCount * 10;
+  if (expectCount) {
+    await page.getByTestId('expect-toggle').click();
+    await setField(page, 'expect-input', expectations(expectCount));
+    await page.waitForFunction(
+      (checks) => {
+        const s = document.querySelector('[data-testid=expect-summary]');
+        return s && Number(s.dataset.passed) + Number(s.dataset.failed) === checks;
+      },
+      checks,
+      { timeout: 60_000 },
+    );
+  }
   await page.getByTestId('robots-input').focus();
   await page.keyboard.press('ControlOrMeta+End');
   // Let the debounced link/storage update of the paste happen first.
@@ -234,7 +258,11 @@ async function keystrokes(browser, base, { size, urlCount, label, target, floor 
   const presses = Math.max(2 * runs, 6);
   for (let k = 0; k < presses; k++) {
     const flipped = k % 2 === 0;
-    const r = await measureKeystroke(page, flipped ? 'y' : 'Backspace', 'results-summary', flipped ? 'allowed' : 'disallowed', urlCount);
+    // With expectations: until they are re-checked and shown (after the
+    // verdicts), all passing or all failing.
+    const r = expectCount
+      ? await measureKeystroke(page, flipped ? 'y' : 'Backspace', 'expect-summary', 'failed', flipped ? 0 : checks, { replaced: true })
+      : await measureKeystroke(page, flipped ? 'y' : 'Backspace', 'results-summary', flipped ? 'allowed' : 'disallowed', urlCount);
     inApp.push(Number((await page.getByTestId('timing').textContent()).match(/\d+/)?.[0] ?? NaN));
     toDom.push(r.dom);
     toFrame.push(r.frame);
@@ -245,7 +273,7 @@ async function keystrokes(browser, base, { size, urlCount, label, target, floor 
   }
   await context.close();
   console.log(`\nKeystroke, ${label} (${presses} keystrokes, every verdict flipping)`);
-  console.log(`  to counts and rows (ms):  ${fmt(toDom)}`);
+  console.log(`  to ${expectCount ? 'expectations re-checked' : 'counts and rows'} (ms):  ${fmt(toDom)}`);
   console.log(`  to next frame (ms):       ${fmt(toFrame)}`);
   console.log(`  longest task >= 50 ms:    ${fmt(longest)}`);
   console.log(`  parse + checks in wasm:   ${fmt(inApp)} (the app's "updated in")`);
@@ -574,6 +602,14 @@ const measurements = {
     keystrokes(browser, base, { size: 10_000, urlCount: 100, label: '10 KB x 100 URLs', target: TARGETS.small }),
   'keystroke-large': (base) =>
     keystrokes(browser, base, { size: 512_000, urlCount: 1000, label: '500 KiB x 1,000 URLs', target: TARGETS.large, floor: true }),
+  'keystroke-expect': (base) =>
+    keystrokes(browser, base, {
+      size: 512_000,
+      urlCount: 1000,
+      label: '500 KiB x 1,000 URLs + 200 expectations x 10 crawlers',
+      target: TARGETS.large,
+      expect: 200,
+    }),
   'keystroke-bulk': (base) =>
     keystrokes(browser, base, { size: 10_000, urlCount: 100_000, label: '10 KB x 100,000 URLs', target: TARGETS.bulkKey }),
   paste: (base) => paste(browser, base),

@@ -6,6 +6,7 @@
 pub mod common;
 pub mod crawlers;
 pub mod editor;
+pub mod expect;
 pub mod explanation;
 pub mod info;
 pub mod logs;

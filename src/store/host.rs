@@ -8,6 +8,8 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use crate::view_model::limits::file_refusal;
+
 /// A task's result, later.
 pub type Later<T> = Pin<Box<dyn Future<Output = T>>>;
 
@@ -72,6 +74,24 @@ pub struct PickedFile {
     /// the file is gzip, the decompression stopped there), and says whether
     /// it was gzip; `None` when it could not be read.
     pub read: ReadFile,
+}
+
+impl PickedFile {
+    /// The file's bytes (decompressed when it is gzip), or why they are
+    /// not taken: over `limit` by its size or by what it gave, `what`
+    /// naming what the limit is for (`a robots.txt file`), or unreadable.
+    pub async fn read_within(self, limit: usize, what: &str) -> Result<Vec<u8>, String> {
+        if let Some(why) = file_refusal(&self.name, self.size, limit, what, false) {
+            return Err(why);
+        }
+        let Some((bytes, gzip)) = (self.read)(limit).await else {
+            return Err(format!("{} could not be read.", self.name));
+        };
+        match file_refusal(&self.name, bytes.len(), limit, what, gzip) {
+            Some(why) => Err(why),
+            None => Ok(bytes),
+        }
+    }
 }
 
 /// Reading a picked file with a limit (see [`PickedFile::read`]).

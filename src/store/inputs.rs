@@ -526,21 +526,15 @@ impl Inputs {
     pub fn open_robots_file(&self, file: PickedFile, side: Side) {
         let inputs = *self;
         spawn_local(async move {
-            let limit = MAX_ROBOTS_FILE_BYTES;
-            let what = "a robots.txt file";
-            if let Some(why) = file_refusal(&file.name, file.size, limit, what, false) {
-                return inputs.messages.warn(why);
-            }
-            let Some((bytes, gzip)) = (file.read)(limit).await else {
-                inputs
-                    .messages
-                    .warn(format!("{} could not be read.", file.name));
-                return;
+            let name = file.name.clone();
+            let bytes = match file
+                .read_within(MAX_ROBOTS_FILE_BYTES, "a robots.txt file")
+                .await
+            {
+                Ok(bytes) => bytes,
+                Err(why) => return inputs.messages.warn(why),
             };
-            if let Some(why) = file_refusal(&file.name, bytes.len(), limit, what, gzip) {
-                return inputs.messages.warn(why);
-            }
-            let opened = open_robots(&file.name, &bytes);
+            let opened = open_robots(&name, &bytes);
             inputs.text_signal(side).set(opened.text);
             inputs.replaced.update(|n| *n += 1);
             inputs.reload();

@@ -9,6 +9,7 @@
 //!   rules view, and exports;
 //! - [`Selection`]: the selected result, its explanation and deciding
 //!   lines;
+//! - [`Expect`]: the expectations and their check against the results;
 //! - [`Share`]: the link and the copy kept in this browser;
 //! - [`Messages`]: notices, alerts and progress;
 //! - [`Analysis`]: the editors' diagnostics, linted by the worker.
@@ -23,6 +24,7 @@
 
 mod analysis;
 mod check;
+mod expect;
 pub mod host;
 mod inputs;
 pub mod jobs;
@@ -42,6 +44,7 @@ use leptos::prelude::*;
 
 pub use analysis::{Analysis, LintStatus, Linter};
 pub use check::Check;
+pub use expect::Expect;
 pub use host::{Host, HostRef, Later, PickedFile};
 pub use inputs::{Inputs, Jump, Side, ROBOTS_FIELD};
 pub use logs::{LogFile, LogRunner, Logs, LogsState, BEFORE_VERSION, EDITOR_VERSION};
@@ -66,6 +69,8 @@ pub struct Store {
     pub table: Table,
     /// The selection.
     pub selection: Selection,
+    /// The expectations.
+    pub expect: Expect,
     /// The link.
     pub share: Share,
     /// Notices, alerts, progress.
@@ -85,6 +90,7 @@ impl Store {
         };
         let store = Store::new(InputValues::from_state(&state), host);
         store.share.restore_view(&state.view);
+        store.share.restore_expectations(&state);
         if let Some(error) = error {
             store.messages.raise(error);
         }
@@ -99,13 +105,15 @@ impl Store {
         let check = Check::new(inputs, messages, host);
         let table = Table::new(check, messages, host);
         let selection = Selection::new(inputs, check, table);
-        let share = Share::new(inputs, table, selection, messages, host);
+        let expect = Expect::new(check, messages, host);
+        let share = Share::new(inputs, table, selection, expect, messages, host);
         let analysis = Analysis::new(inputs, check, messages);
         Store {
             inputs,
             check,
             table,
             selection,
+            expect,
             share,
             messages,
             analysis,
@@ -138,6 +146,11 @@ pub fn use_table() -> Table {
 /// The selection entity of the component tree.
 pub fn use_selection() -> Selection {
     store().selection
+}
+
+/// The expectations entity of the component tree.
+pub fn use_expect() -> Expect {
+    store().expect
 }
 
 /// The share entity of the component tree.

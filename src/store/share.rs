@@ -6,6 +6,7 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::expect::Expect;
 use super::host::{Host, HostRef};
 use super::inputs::Inputs;
 use super::messages::Messages;
@@ -16,6 +17,9 @@ use crate::link::{hash_of, AppState, ViewState};
 use crate::view_model::InputValues;
 
 pub use crate::view_model::limits::MAX_PERSISTED_BYTES;
+
+/// Said when the expectations are too long for the link.
+const EXPECTATIONS_NOT_KEPT: &str = "The expectations are too long to keep in the link or in this browser (everything else is kept); save them as a file to keep them.";
 
 /// How long typing must pause before the link is rewritten.
 const DEBOUNCE_MS: u32 = 350;
@@ -34,6 +38,7 @@ pub struct Share {
     inputs: Inputs,
     table: Table,
     selection: Selection,
+    expect: Expect,
     messages: Messages,
     host: HostRef,
 }
@@ -44,6 +49,7 @@ impl Share {
         inputs: Inputs,
         table: Table,
         selection: Selection,
+        expect: Expect,
         messages: Messages,
         host: HostRef,
     ) -> Share {
@@ -55,6 +61,7 @@ impl Share {
             inputs,
             table,
             selection,
+            expect,
             messages,
             host,
         };
@@ -97,7 +104,7 @@ impl Share {
             if host.copy_text(url.clone()).await {
                 share.link_field.set(None);
                 share.messages.inform(
-                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, mode, fetch outcome and what the table shows.",
+                    "Link copied. It holds the robots.txt (and the version before, when comparing), crawlers, URLs, expectations, mode, fetch outcome and what the table shows.",
                 );
             } else {
                 share.link_field.set(Some(url));
@@ -120,6 +127,7 @@ impl Share {
                 self.messages.dismiss_alert();
                 self.inputs.load(InputValues::from_state(&state));
                 self.restore_view(&state.view);
+                self.restore_expectations(&state);
             }
             Ok(None) => {}
             Err(error) => self.messages.raise(format!(
@@ -135,9 +143,22 @@ impl Share {
         self.selection.select_when_checked(view.selected);
     }
 
-    /// The state a link holds: `values` and the view.
+    /// Puts a link's expectations into their field; a part of the link
+    /// that could not be read is said (the rest of the link is open).
+    pub fn restore_expectations(&self, state: &AppState) {
+        self.expect.load(state.expectations.clone());
+        if let Some(error) = &state.expectations_error {
+            self.messages.raise(format!(
+                "The link's expectations could not be opened: {error}. Everything else is as the link had it."
+            ));
+        }
+    }
+
+    /// The state a link holds: `values`, the expectations (unless too
+    /// long to keep) and the view.
     fn state_untracked(&self, values: &InputValues) -> AppState {
         let mut state = values.to_state();
+        state.expectations = self.expect.for_link_untracked().unwrap_or_default();
         state.view = ViewState {
             selected: self.selection.row().get_untracked(),
             ..self.table.view_untracked()
@@ -152,6 +173,7 @@ impl Share {
             // Track every input; read them only when the pause is over, so
             // typing does not copy a large text on each keystroke.
             self.inputs.track_persisted();
+            self.expect.track();
             if first && self.messages.alerting_untracked() {
                 // Keep the broken link visible until the visitor edits.
                 return;
@@ -205,10 +227,14 @@ impl Share {
         host.replace_hash(Some(&hash));
         self.written.set_value(format!("#{hash}"));
         let kept = host.keep_state(&hash);
-        self.not_persisted.set((!kept).then(|| {
-            "This browser's storage is unavailable or full; the link still holds everything."
-                .to_string()
-        }));
+        let not_persisted = match (kept, self.expect.for_link_untracked()) {
+            (false, _) => Some(
+                "This browser's storage is unavailable or full; the link still holds everything.",
+            ),
+            (true, None) => Some(EXPECTATIONS_NOT_KEPT),
+            (true, Some(_)) => None,
+        };
+        self.not_persisted.set(not_persisted.map(str::to_string));
     }
 }
 

@@ -969,3 +969,157 @@ fn a_line_chosen_in_the_editor_brings_its_first_result_into_view() {
     h.settle();
     assert_eq!(table.first_decided(2), None);
 }
+
+/// The expectations report: (passed, failed, badge).
+fn expect_counts(h: &Harness) -> Option<(usize, usize, Option<String>)> {
+    h.store
+        .expect
+        .report()
+        .get_untracked()
+        .map(|r| (r.passed, r.failed, r.badge()))
+}
+
+const EXPECTATIONS: &str = "Googlebot, bingbot allowed /a\n* disallowed /private/x\n";
+
+#[test]
+fn expectations_pass_and_fail_as_the_file_the_mode_and_the_lines_change() {
+    let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
+    assert_eq!(expect_counts(&h), None);
+    h.store.expect.edit(EXPECTATIONS.into());
+    // Checked in the task after, not in the keystroke's.
+    h.run_ready();
+    assert_eq!(expect_counts(&h), None);
+    h.settle();
+    assert_eq!(expect_counts(&h), Some((3, 0, None)));
+    // A staging file deployed: both crawlers' rows fail.
+    h.store
+        .inputs
+        .edit_text(Side::After, "User-agent: *\nDisallow: /\n".into());
+    h.settle();
+    assert_eq!(
+        expect_counts(&h),
+        Some((1, 2, Some("2 expectations fail".into())))
+    );
+    let report = h.store.expect.report().get_untracked().unwrap();
+    let row = &report.rows[0];
+    assert_eq!(
+        (
+            row.line,
+            row.crawler.as_str(),
+            row.passed,
+            row.deciding_line
+        ),
+        (1, "Googlebot", false, 2)
+    );
+    assert_eq!(row.deciding_text, "Disallow: /");
+    // The fetch outcome decides too (the results' robots.txt as fetched).
+    h.store.inputs.edit_text(Side::After, ROBOTS.into());
+    h.store.inputs.set_fetch("404".parse().unwrap());
+    h.settle();
+    assert_eq!(
+        expect_counts(&h),
+        Some((2, 1, Some("1 expectation fails".into())))
+    );
+    h.store.inputs.set_fetch(FetchOutcome::FETCHED);
+    h.settle();
+    assert_eq!(expect_counts(&h), Some((3, 0, None)));
+    // A mistake is said with its line; the good lines are still checked.
+    h.store
+        .expect
+        .edit(format!("{EXPECTATIONS}Googlebot alowed /\n"));
+    h.settle();
+    let report = h.store.expect.report().get_untracked().unwrap();
+    assert_eq!(report.errors.len(), 1);
+    assert!(
+        report.errors[0].starts_with("line 3: "),
+        "{:?}",
+        report.errors
+    );
+    assert_eq!((report.passed, report.failed), (3, 0));
+    // No text, no report and no badge.
+    h.store.expect.edit("  \n".into());
+    h.settle();
+    assert_eq!(expect_counts(&h), None);
+}
+
+#[test]
+fn expectations_travel_in_the_link_and_storage_and_open_from_files() {
+    let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
+    h.store.expect.edit(EXPECTATIONS.into());
+    h.settle();
+    let hash = h.state().hash.clone();
+    let state = AppState::from_hash(&hash).unwrap().unwrap();
+    assert_eq!(state.expectations, EXPECTATIONS);
+    assert_eq!(h.state().kept.as_deref(), Some(&hash[1..]));
+    // A new page on the link: the expectations, checked, in an open panel.
+    let host = TestHost::default();
+    host.state().hash = hash.clone();
+    let fresh = Harness::with_host(host, Store::start);
+    assert_eq!(fresh.store.expect.text().get_untracked(), EXPECTATIONS);
+    assert!(fresh.store.expect.open().get_untracked());
+    assert_eq!(expect_counts(&fresh), Some((3, 0, None)));
+    // A link opened over them replaces them; one without them empties them.
+    fresh.store.share.open_link(&format!(
+        "#{}",
+        values(ROBOTS, "GPTBot", "/b").to_state().to_hash()
+    ));
+    fresh.settle();
+    assert_eq!(fresh.store.expect.text().get_untracked(), "");
+    assert_eq!(expect_counts(&fresh), None);
+    // Too long for the link: the rest is kept, and the page says so.
+    let long = format!("# {}\n{EXPECTATIONS}", "x".repeat(300_000));
+    h.store.expect.edit(long.clone());
+    h.settle();
+    let state = AppState::from_hash(&h.state().hash).unwrap().unwrap();
+    assert_eq!(
+        (state.expectations.as_str(), state.urls.as_str()),
+        ("", "/a")
+    );
+    let note = h.store.share.not_persisted().get_untracked().unwrap();
+    assert!(note.contains("expectations are too long"), "{note}");
+    assert_eq!(expect_counts(&h), Some((3, 0, None)));
+    // Saved as a file, opened from one.
+    h.store.expect.save();
+    let (name, mime, text) = h.state().downloads.last().cloned().unwrap();
+    assert_eq!(
+        (name.as_str(), mime.as_str()),
+        ("expectations.txt", "text/plain")
+    );
+    assert_eq!(text, long);
+    h.store
+        .expect
+        .open_file(file("prod.txt", Some(b"GPTBot disallowed /\r\n")));
+    h.settle();
+    assert_eq!(
+        h.store.expect.text().get_untracked(),
+        "GPTBot disallowed /\n"
+    );
+    assert_eq!(h.store.expect.reloads().get_untracked(), 1);
+    assert!(notice(&h).unwrap().0.starts_with("Opened prod.txt"));
+    let big = vec![b'#'; crate::view_model::limits::MAX_EXPECT_FILE_BYTES + 1];
+    h.store.expect.open_file(file("big.txt", Some(&big)));
+    h.settle();
+    let (text, warning) = notice(&h).unwrap();
+    assert!(
+        warning && text.starts_with("big.txt was not opened"),
+        "{text}"
+    );
+    assert_eq!(
+        h.store.expect.text().get_untracked(),
+        "GPTBot disallowed /\n"
+    );
+}
+
+#[test]
+fn too_many_live_checks_are_refused_with_a_message() {
+    let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
+    let text: String = (0..10_001)
+        .map(|i| format!("Googlebot, bingbot allowed /{i}\n"))
+        .collect();
+    h.store.expect.edit(text);
+    h.settle();
+    let report = h.store.expect.report().get_untracked().unwrap();
+    assert!(report.rows.is_empty());
+    assert!(report.summary().contains("robotstxt test"));
+    assert_eq!(report.badge(), None);
+}

@@ -213,6 +213,7 @@ impl InputValues {
             view: ViewState::default(),
             origin: self.origin.clone(),
             sites: self.sites.clone(),
+            ..AppState::default()
         }
     }
 }

@@ -34,6 +34,32 @@ pub const MAX_PERSISTED_BYTES: usize = 1_000_000;
 /// and the layout's lengths.
 pub const MAX_LINK_BYTES: usize = MAX_PERSISTED_BYTES + 256 * 1024;
 
+/// The most checks (a crawler and a URL each) the expectations are
+/// checked for live, as the robots.txt is typed: 20,000 take a few
+/// milliseconds. Past it the page checks none and points to `robotstxt
+/// test` (whose own limit is the library's `MAX_CHECKS`).
+pub const MAX_LIVE_CHECKS: usize = 20_000;
+
+/// An expectations file larger than this is not opened (the text field
+/// lays out a megabyte in about a second).
+pub const MAX_EXPECT_FILE_BYTES: usize = 1_000_000;
+
+/// Expectations longer than this are not kept in the link or this
+/// browser (the rest of the state still is), with a message.
+pub const MAX_EXPECT_LINK_BYTES: usize = 256 * 1024;
+
+/// Why expectations asking for `checks` checks are not checked live, if
+/// they ask for too many.
+pub fn live_check_refusal(checks: usize) -> Option<String> {
+    (checks > MAX_LIVE_CHECKS).then(|| {
+        format!(
+            "Not checked: these expectations make {} checks (a crawler and a URL each), and this page checks at most {} as you type. Check them with the robotstxt CLI: robotstxt test --robots robots.txt expectations.txt",
+            format_count(checks),
+            format_count(MAX_LIVE_CHECKS)
+        )
+    })
+}
+
 /// Why a check of `urls` URLs by `crawlers` crawlers is not run, if it is
 /// over a limit.
 pub fn check_refusal(urls: usize, crawlers: usize) -> Option<String> {

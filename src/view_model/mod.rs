@@ -21,6 +21,7 @@
 //! - [`matrix`]: every crawler at once: the crawler x URL matrix and the
 //!   audit by purpose;
 //! - [`diagnostics`]: the diagnostics grouped, filtered, fixed by kind;
+//! - [`expect`]: expectations checked against the robots.txt, worded;
 //! - [`explanation`]: the words for one result;
 //! - [`export`]: CSV and JSON;
 //! - [`files`]: opened robots.txt and URL files;
@@ -31,6 +32,7 @@
 pub mod analysis;
 pub mod diagnostics;
 pub mod document;
+pub mod expect;
 pub mod explanation;
 pub mod export;
 pub mod fetched;
@@ -55,6 +57,7 @@ pub use diagnostics::{
     fix_all, group_diagnostics, severity_counts, DiagnosticGroup, SEVERITY_FILTERS,
 };
 pub use document::{Document, LineView, Part, Segment};
+pub use expect::{ExpectReport, ExpectRow};
 pub use explanation::{
     other_label, ExplanationDetails, ExplanationView, MatchView, NearMissView, StepSources,
 };

@@ -25,7 +25,7 @@ use crate::components::common::text_area::{reloaded, TextField};
 use crate::components::common::window::{visible, ScrollWindow};
 use robots_matcher::tools::line_diff::LineDiff;
 
-use crate::store::{use_inputs, use_selection, use_table, Shared, Side};
+use crate::store::{use_expect, use_inputs, use_selection, use_table, Shared, Side};
 use crate::view_model::text::{line_at_utf16, utf16_offset_of_line};
 
 /// Height of one line in pixels; the stylesheet uses the same value.
@@ -213,6 +213,7 @@ pub fn Editor(side: Side) -> impl IntoView {
                     </label>
                 </h2>
                 <size_status::SizeStatus side/>
+                {(side == Side::After).then(expect_badge)}
             </div>
             <div
                 class="editor"
@@ -258,5 +259,32 @@ pub fn Editor(side: Side) -> impl IntoView {
             </p>
             <line_info::LineInfo side line=active_line/>
         </div>
+    }
+}
+
+/// "2 expectations fail" beside the editor's title while some do (nothing
+/// otherwise): a click opens the expectations and brings them into view.
+fn expect_badge() -> impl IntoView {
+    let expect = use_expect();
+    let report = expect.report();
+    move || {
+        report
+            .with(|r| r.as_ref().and_then(|r| r.badge()))
+            .map(|text| {
+                view! {
+                    <button
+                        type="button"
+                        class="badge expect-badge"
+                        data-testid="expect-badge"
+                        title="Show the expectations"
+                        on:click=move |_| {
+                            expect.set_open(true);
+                            crate::browser::focus_selector("#expect-panel");
+                        }
+                    >
+                        {text}
+                    </button>
+                }
+            })
     }
 }
