@@ -6,8 +6,8 @@
 use robots_matcher::tools::compare::{ChangeKind, VerdictDiff};
 use robots_matcher::tools::record::VerdictRecord;
 use robots_matcher::tools::severity::{
-    is_site_root, ChangeClass, Edit, FileChange, FileChanges, RootChange, SeverityCounts,
-    TextChange, VerdictClasses,
+    ChangeClass, Edit, FileChange, FileChanges, RootChange, SeverityCounts, TextChange,
+    VerdictClasses,
 };
 use robots_matcher::{Crawler, Verdict};
 use serde::Serialize;
@@ -139,25 +139,20 @@ pub fn run(args: DiffArgs) -> Result<Status, CliError> {
     }
     // `*` on the site root is checked whatever URLs were given, unless
     // they already show it.
-    if let Some(root) = &file_changes.site_root {
-        let shown = crawler.spec() == "*" && changes.iter().any(|c| is_site_root(c.url));
-        if !shown {
-            changes.push(root_change(root));
-        }
+    let root_shown = changes.iter().any(|c| classes.shows_site_root(0, c.url));
+    let mut severities = SeverityCounts::default();
+    for change in &changes {
+        severities.add(change.class.severity);
+    }
+    let severities = severities.with_file_changes(&file_changes, root_shown);
+    if let Some(root) = file_changes.site_root.as_ref().filter(|_| !root_shown) {
+        changes.push(root_change(root));
     }
     let others: Vec<(&'static ChangeClass, FileChange)> = file_changes
         .classified()
         .into_iter()
         .filter(|(_, change)| !matches!(change, FileChange::SiteRoot(_)))
         .collect();
-    let mut severities = SeverityCounts::default();
-    for class in changes
-        .iter()
-        .map(|c| c.class)
-        .chain(others.iter().map(|(c, _)| *c))
-    {
-        severities.add(class.severity);
-    }
 
     let mut out = Output::new();
     if json {

@@ -125,6 +125,12 @@ impl<'r> VerdictDiff<'r> {
         ChangeKind::between(before.allowed, allowed_after).map(|kind| (kind, before))
     }
 
+    /// The verdict after for crawler `crawler` on `url` (`None` for a
+    /// crawler the diff was not built for).
+    pub fn after(&self, crawler: usize, url: &str) -> Option<Verdict> {
+        Some(self.after.get(crawler)?.check(url))
+    }
+
     /// Every change for the URLs, URL by URL, crawlers in their order.
     pub fn changes<'u>(&self, urls: impl IntoIterator<Item = &'u str>) -> Vec<VerdictChange> {
         let mut changes = Vec::new();

@@ -216,6 +216,20 @@ impl FileChanges {
     }
 }
 
+impl FileChanges {
+    /// The changes to list beside the verdict changes of a list of URLs:
+    /// every one of [`FileChanges::classified`], `*`'s change on the site
+    /// root only when those verdict changes do not already hold it
+    /// (`root_shown`).
+    pub fn listed(&self, root_shown: bool) -> Vec<(&'static ChangeClass, FileChange<'_>)> {
+        let mut all = self.classified();
+        if root_shown {
+            all.retain(|(_, change)| !matches!(change, FileChange::SiteRoot(_)));
+        }
+        all
+    }
+}
+
 /// Each crawler name (lower-cased; `*` for the `*` groups) with its first
 /// spelling and the groups naming it, in order of first appearance.
 fn memberships(robots: &Robots) -> Vec<(String, String, Vec<usize>)> {

@@ -40,7 +40,7 @@ pub use file_changes::{
     MAX_RULE_WORK,
 };
 
-use crate::tools::compare::ChangeKind;
+use crate::tools::compare::{ChangeKind, VerdictDiff};
 use crate::tools::crawlers::{self, Purpose};
 use crate::url::path_params_query;
 use crate::{Crawler, RuleKind, Selection, Verdict};
@@ -302,13 +302,52 @@ impl VerdictClasses {
         kind: ChangeKind,
         after: &Verdict,
     ) -> &'static ChangeClass {
+        let everyone_after = match after.selection {
+            Selection::Global => true,
+            Selection::FetchOutcome(_) => !after.allowed,
+            _ => false,
+        };
+        self.class_with(crawler, url, kind, everyone_after)
+    }
+
+    /// The class of the change `diff` found for `crawler` (its index) on
+    /// `url` (see [`VerdictDiff::change_to`]), for a caller that holds the
+    /// verdict after only as allowed or not: the verdict after is checked
+    /// again only where the class depends on it (`*` on the site root).
+    pub fn class_in(
+        &self,
+        diff: &VerdictDiff<'_>,
+        crawler: usize,
+        url: &str,
+        kind: ChangeKind,
+    ) -> &'static ChangeClass {
+        if kind == ChangeKind::NewlyDisallowed && is_site_root(url) {
+            if let Some(after) = diff.after(crawler, url) {
+                return self.class(crawler, url, kind, &after);
+            }
+        }
+        self.class_with(crawler, url, kind, false)
+    }
+
+    /// Whether a verdict change of `crawler` (its index) on `url` is the
+    /// change of `*` on the site root that [`FileChanges::site_root`] also
+    /// reports (then counted once, with the verdict changes).
+    pub fn shows_site_root(&self, crawler: usize, url: &str) -> bool {
+        self.star.get(crawler).copied().unwrap_or(false) && is_site_root(url)
+    }
+
+    /// [`VerdictClasses::class`], given whether the verdict after is one
+    /// for every crawler at once (the `*` groups', or a fetch outcome
+    /// disallowing everything).
+    fn class_with(
+        &self,
+        crawler: usize,
+        url: &str,
+        kind: ChangeKind,
+        everyone_after: bool,
+    ) -> &'static ChangeClass {
         let search = self.search.get(crawler).copied().unwrap_or(false);
-        let everyone = self.star.get(crawler).copied().unwrap_or(false)
-            || match after.selection {
-                Selection::Global => true,
-                Selection::FetchOutcome(_) => !after.allowed,
-                _ => false,
-            };
+        let everyone = self.star.get(crawler).copied().unwrap_or(false) || everyone_after;
         let root = is_site_root(url);
         first_class(|trigger| match *trigger {
             Trigger::Verdict {
@@ -360,6 +399,18 @@ impl SeverityCounts {
             Severity::Warning => self.warning,
             Severity::Info => self.info,
         }
+    }
+
+    /// These counts of verdict changes with the changes of the file
+    /// itself added, as `robotstxt diff` and the app's compare mode count
+    /// them: every rule, directive and text change, and `*`'s change on the
+    /// site root unless the verdict changes already hold it (`root_shown`,
+    /// see [`VerdictClasses::shows_site_root`]).
+    pub fn with_file_changes(mut self, file: &FileChanges, root_shown: bool) -> SeverityCounts {
+        for (class, _) in file.listed(root_shown) {
+            self.add(class.severity);
+        }
+        self
     }
 
     /// How many changes are at least as severe as `severity`.

@@ -411,3 +411,71 @@ fn letters(mut n: usize) -> String {
     name.reverse();
     String::from_utf8(name).unwrap()
 }
+
+#[test]
+fn class_in_equals_class_with_the_verdict_after() {
+    let before = Robots::parse(b"User-agent: *\nDisallow: /tmp\n");
+    let afters = [
+        Robots::parse(b"User-agent: *\nDisallow: /\n"),
+        Robots::parse(b"User-agent: Googlebot\nDisallow: /\n\nUser-agent: a\nDisallow: /x\n"),
+    ];
+    let crawlers: Vec<Crawler> = ["*", "Googlebot", "a", "b"]
+        .iter()
+        .map(|a| Crawler::parse_spec(a).unwrap())
+        .collect();
+    let urls = ["/", "/?q=1", "/x", "/tmp"];
+    let classes = VerdictClasses::new(&crawlers);
+    let options = CheckOptions::default();
+    let outcomes = [
+        FetchOutcome::FETCHED,
+        FetchOutcome::Status {
+            code: 503,
+            redirects: 0,
+        },
+    ];
+    let mut seen = 0;
+    for after in &afters {
+        for outcome in outcomes {
+            let new = FetchedRobots::new(after, outcome);
+            let diff = VerdictDiff::new(read(&before), new, &crawlers, &options);
+            for change in diff.changes(urls.iter().copied()) {
+                let url = urls[change.url];
+                assert_eq!(
+                    classes.class_in(&diff, change.crawler, url, change.kind),
+                    classes.class(change.crawler, url, change.kind, &change.after),
+                    "{url} {}",
+                    change.crawler
+                );
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen > 10);
+    assert!(classes.shows_site_root(0, "/?q=1"));
+    assert!(!classes.shows_site_root(0, "/x"));
+    assert!(!classes.shows_site_root(1, "/"));
+}
+
+#[test]
+fn file_changes_are_counted_with_the_site_root_once() {
+    let (old, new) = (
+        Robots::parse(b"User-agent: *\nAllow: /a\nDisallow: /tmp\n"),
+        Robots::parse(b"User-agent: *\nDisallow: /\n"),
+    );
+    let file = FileChanges::new(read(&old), read(&new), &CheckOptions::default());
+    assert!(file.site_root.is_some());
+    let all = file.listed(false);
+    let without_root = file.listed(true);
+    assert_eq!(all.len(), without_root.len() + 1);
+    assert!(matches!(all[0].1, FileChange::SiteRoot(_)));
+    let mut verdicts = SeverityCounts::default();
+    verdicts.add(Severity::Critical);
+    let counted = verdicts.with_file_changes(&file, true);
+    // `*` on `/` (the verdict change), Allow removed, Disallow: /tmp
+    // removed, Disallow: / added.
+    assert_eq!((counted.critical, counted.warning, counted.info), (1, 2, 1));
+    assert_eq!(
+        SeverityCounts::default().with_file_changes(&file, false),
+        counted
+    );
+}
