@@ -300,6 +300,62 @@ fn an_exception_is_not_copied_for_a_crawler_reported_elsewhere_or_named_in_part(
 }
 
 #[test]
+fn thousands_of_global_rules_and_named_groups_stay_linear_in_messages_and_fixes() {
+    // 300 `*` Disallows and 300 groups of one letters-only crawler each:
+    // each group leaves out all 300. The messages name five and count the
+    // rest; the fixes together copy no more than Google reads of a file
+    // (512,000 bytes), and the findings past that say why they have none.
+    let name = |i: usize| {
+        let letters: String = [i % 26, i / 26 % 26]
+            .iter()
+            .map(|&k| char::from(b'a' + k as u8))
+            .collect();
+        format!("Bot{letters}")
+    };
+    let mut text = String::from("User-agent: *\n");
+    for i in 0..300 {
+        text.push_str(&format!("Disallow: /private-area-number-{i}/\n"));
+    }
+    for i in 0..300 {
+        text.push_str(&format!("\nUser-agent: {}\nDisallow: /mine/\n", name(i)));
+    }
+    let found = of(&text, Code::GroupDropsGlobalRules);
+    assert_eq!(found.len(), 300);
+    for finding in &found {
+        assert!(
+            finding
+                .message
+                .contains("'/private-area-number-4/' and 295 more")
+                && finding
+                    .message
+                    .contains("(lines 2, 3, 4, 5, 6 and 295 more)"),
+            "{}",
+            finding.message
+        );
+        assert!(finding.message.len() < 600, "{}", finding.message);
+    }
+    let copied: usize = found
+        .iter()
+        .filter_map(|d| d.fix.as_ref())
+        .map(|fix| fix.replacement.len())
+        .sum();
+    assert!(copied <= 512_000, "{copied}");
+    let with_fix = found.iter().take_while(|d| d.fix.is_some()).count();
+    assert!(with_fix > 0 && with_fix < 300, "{with_fix}");
+    for finding in &found[with_fix..] {
+        assert!(finding.fix.is_none());
+        assert!(
+            finding.message.contains("No fix is offered here"),
+            "{}",
+            finding.message
+        );
+    }
+    // The first fixes still do their work.
+    let after = String::from_utf8(apply_fixes(text.as_bytes(), &found[..1])).unwrap();
+    assert!(!allowed(&after, &name(0), "/private-area-number-299/x"));
+}
+
+#[test]
 fn groups_that_only_allow_or_allow_the_path_themselves_are_deliberate() {
     for text in [
         // Only allows: deliberate.

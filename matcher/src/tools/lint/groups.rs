@@ -14,11 +14,12 @@
 //! fix copies the left-out Disallow lines, with the `*` group's Allow lines
 //! that carve exceptions out of them, to the end of the group.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::{shorten, Code, Diagnostic, Fix};
 use crate::agent::Crawler;
 use crate::model::{AgentName, Group, RuleKind};
+use crate::options::GOOGLE_SIZE_LIMIT;
 use crate::robots::Robots;
 use crate::tools::crawlers::find;
 use crate::verdict::{Category, CheckOptions};
@@ -57,12 +58,19 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
     // (a file that repeats its groups hundreds of times stays linear).
     let mut free_for: HashMap<String, Vec<bool>> = HashMap::new();
     let mut findings = Vec::new();
+    // Bytes the fixes may still copy, all findings together (see
+    // `FIX_ROOM`).
+    let mut fix_room = FIX_ROOM;
     for group in robots.groups() {
         if group.is_global() || !has_own_disallow(robots, group) {
             continue;
         }
         let mut crawlers: Vec<&str> = Vec::new();
+        // The left-out Disallows in the order first found, and a set to
+        // keep each once: a group can leave out thousands, and a list
+        // searched for each would make the lint quadratic.
         let mut dropped: Vec<usize> = Vec::new();
+        let mut dropped_seen: HashSet<usize> = HashSet::new();
         // The `*` Allows that no other rule decides for any of its crawlers
         // (no rule, or that very Allow, where a crawler is named in the `*`
         // group too): copying them with the Disallows they carve exceptions
@@ -110,11 +118,7 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
                 .collect();
             if !left_out.is_empty() {
                 crawlers.push(agent.value.as_str());
-                for r in left_out {
-                    if !dropped.contains(&r) {
-                        dropped.push(r);
-                    }
-                }
+                dropped.extend(left_out.into_iter().filter(|&r| dropped_seen.insert(r)));
             }
         }
         let all_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
@@ -124,12 +128,24 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
             allows: &free_allows,
             all_allows: &all_allows,
         };
-        if let Some(finding) = finding(robots, input, group, &crawlers, copied) {
+        if let Some(finding) = finding(robots, input, group, &crawlers, copied, &mut fix_room) {
             findings.push(finding);
         }
     }
     findings
 }
+
+/// How many bytes of copied rules the fixes of one lint may add, all
+/// together: Google's size limit. Each fix copies its group's left-out
+/// rules, so a file with thousands of `*` Disallows and thousands of
+/// named groups would otherwise get fixes of gigabytes (built in time
+/// and memory quadratic in the file), and fixes that together outgrow
+/// the limit would push the file's last rules past what Google reads
+/// anyway. Findings past the room keep their message, without a fix.
+const FIX_ROOM: usize = GOOGLE_SIZE_LIMIT;
+
+/// What a finding past [`FIX_ROOM`] adds to its message.
+const ROOM_SPENT: &str = " No fix is offered here: the fixes of the groups above already copy as much as Google reads of a file; apply them and check again.";
 
 /// Whether `group` has a Disallow that blocks something.
 fn has_own_disallow(robots: &Robots, group: &Group) -> bool {
@@ -147,6 +163,21 @@ fn example_path(pattern: &str) -> String {
         path
     } else {
         format!("/{path}")
+    }
+}
+
+/// How many of a finding's patterns and lines its message names: a group
+/// can leave out thousands, and a message listing each would be longer
+/// than the file.
+const SHOWN: usize = 5;
+
+/// The first of `items` (at most [`SHOWN`] + 1 of the `total`), joined,
+/// with how many more there are when there are more than `SHOWN`.
+fn first_few(items: &[String], total: usize) -> String {
+    if total > SHOWN {
+        format!("{} and {} more", items[..SHOWN].join(", "), total - SHOWN)
+    } else {
+        items.join(", ")
     }
 }
 
@@ -169,6 +200,7 @@ fn finding(
     group: &Group,
     crawlers: &[&str],
     copied: Copied,
+    fix_room: &mut usize,
 ) -> Option<Diagnostic> {
     let dropped = copied.disallows;
     let first = group.agents.first()?;
@@ -178,29 +210,40 @@ fn finding(
     let rules = robots.rules();
     let patterns: Vec<String> = dropped
         .iter()
+        .take(SHOWN + 1)
         .map(|&r| format!("'{}'", shorten(&rules[r].value)))
         .collect();
-    let lines: Vec<String> = dropped.iter().map(|&r| rules[r].line.to_string()).collect();
-    let shown = 5;
-    let paths = if patterns.len() > shown {
-        format!(
-            "{} and {} more",
-            patterns[..shown].join(", "),
-            patterns.len() - shown
-        )
-    } else {
-        patterns.join(", ")
-    };
+    let lines: Vec<String> = dropped
+        .iter()
+        .take(SHOWN + 1)
+        .map(|&r| rules[r].line.to_string())
+        .collect();
     let who = crawlers.join(", ");
     let message = format!(
-        "The group of {who} (line {}) has Disallow rules of its own, so {who} follows only them and no longer the * group's: it may fetch {paths}, which the * group disallows (line{} {}). If it should stay out of them too, copy those rules into its group.",
+        "The group of {who} (line {}) has Disallow rules of its own, so {who} follows only them and no longer the * group's: it may fetch {}, which the * group disallows (line{} {}). If it should stay out of them too, copy those rules into its group.",
         first.line,
-        if lines.len() == 1 { "" } else { "s" },
-        lines.join(", "),
+        first_few(&patterns, dropped.len()),
+        if dropped.len() == 1 { "" } else { "s" },
+        first_few(&lines, dropped.len()),
     );
     let span = robots.line(first.line).map_or(0..0, |l| l.span.clone());
     let mut diagnostic = Diagnostic::new(Code::GroupDropsGlobalRules, first.line, span, message);
-    diagnostic.fix = copy_fix(robots, input, group, copied, &who);
+    if *fix_room == 0 {
+        diagnostic.message.push_str(ROOM_SPENT);
+        return Some(diagnostic);
+    }
+    match copy_fix(robots, input, group, copied, &who) {
+        Some(fix) if fix.replacement.len() <= *fix_room => {
+            *fix_room -= fix.replacement.len();
+            diagnostic.fix = Some(fix);
+        }
+        // The fixes offered stay the first ones in the file.
+        Some(_) => {
+            *fix_room = 0;
+            diagnostic.message.push_str(ROOM_SPENT);
+        }
+        None => {}
+    }
     Some(diagnostic)
 }
 
@@ -238,10 +281,13 @@ fn copy_fix(
     if ending.is_none() {
         text.push_str(&newline);
     }
+    // The lines to copy in order, each once (a set beside the list, as a
+    // fix can copy thousands of lines).
     let mut lines_copied: Vec<&str> = Vec::new();
+    let mut copied_once: HashSet<&str> = HashSet::new();
     for &r in dropped {
         let disallow = &rules[r];
-        if !lines_copied.contains(&disallow.text.as_str()) {
+        if copied_once.insert(&disallow.text) {
             lines_copied.push(&disallow.text);
         }
         let carves = |a: usize| {
@@ -257,7 +303,7 @@ fn copy_fix(
                 // it out would shut the others out of the exception.
                 return None;
             }
-            if !lines_copied.contains(&rules[a].text.as_str()) {
+            if copied_once.insert(&rules[a].text) {
                 lines_copied.push(&rules[a].text);
             }
         }
