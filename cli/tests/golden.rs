@@ -243,6 +243,7 @@ golden_tests! {
     test_format_json: ["test", "--robots", "ai.txt", "--format", "json", "expectations-failing.txt"];
     test_format_junit: ["test", "--robots", "ai.txt", "--format", "junit", "expectations-failing.txt"];
     test_format_github: ["test", "--robots", "ai.txt", "--format", "github", "expectations-failing.txt"];
+    test_other_sites: ["test", "--robots", "basic.txt", "expectations-sites.txt"];
     test_json_alias_passing: ["test", "--robots", "basic.txt", "--json", "expectations.txt"];
     test_fetch_status_503: ["test", "--robots", "basic.txt", "--fetch-status", "503", "expectations.txt"];
     test_fetch_status_404_junit: ["test", "--robots", "basic.txt", "--fetch-status", "404", "--format", "junit", "expectations.txt"];

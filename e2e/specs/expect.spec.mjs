@@ -148,3 +148,20 @@ test('in compare mode the expectations are checked against the draft', async ({ 
   await setField(page, 'robots-input', 'User-agent: *\nDisallow: /\n');
   await summary(page, 2, 2);
 });
+
+test('an expectation on another origin than the robots.txt says which robots.txt decides there', async ({ page }) => {
+  await start(page);
+  await expect(page.getByTestId('expect-notes')).toHaveCount(0);
+  // The URL list makes the editor's file example.com's.
+  await setField(page, 'urls-input', 'https://example.com/\nhttps://example.com/admin/x');
+  await setField(page, 'expect-input', `${EXPECTATIONS}Googlebot allowed https://example.com/about\nGooglebot allowed https://www.example.com/about\n`);
+  await summary(page, 6, 0);
+  const notes = page.getByTestId('expect-notes');
+  await expect(notes).toHaveCount(1);
+  await expect(notes).toContainText('Line 6: https://www.example.com/about is not on https://example.com.');
+  await expect(notes).toContainText('https://www.example.com/robots.txt decides');
+  // Back to paths only: nothing to say.
+  await setField(page, 'expect-input', EXPECTATIONS);
+  await summary(page, 4, 0);
+  await expect(notes).toHaveCount(0);
+});

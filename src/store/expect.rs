@@ -13,6 +13,7 @@
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use robots_matcher::Origin;
 
 use super::check::Check;
 use super::host::{HostRef, PickedFile};
@@ -181,7 +182,8 @@ impl Expect {
     fn drive(self, check: Check) {
         let results = check.results();
         crate::reactive::effect(move |_| {
-            let fetched = results.with(|r| r.fetched.clone());
+            let (fetched, site) =
+                results.with(|r| (r.fetched.clone(), r.files.split.governed.clone()));
             let empty = self.text.with(|t| t.trim().is_empty());
             let generation = self.generation.get_value().wrapping_add(1);
             self.generation.set_value(generation);
@@ -198,7 +200,7 @@ impl Expect {
                     .is_some_and(|r| r.passed + r.failed <= CHECK_AT_ONCE_ROWS)
             });
             let at_once = small && self.text.with_untracked(|t| t.len() <= CHECK_AT_ONCE_BYTES);
-            spawn_local(self.check_later(fetched, generation, at_once));
+            spawn_local(self.check_later(fetched, site, generation, at_once));
         });
     }
 
@@ -206,7 +208,13 @@ impl Expect {
     /// newer check started meanwhile: `at_once`, before the page paints
     /// the new verdicts, so both show in one frame; otherwise in a task of
     /// its own, after that frame.
-    async fn check_later(self, fetched: FetchedDocument, generation: u32, at_once: bool) {
+    async fn check_later(
+        self,
+        fetched: FetchedDocument,
+        site: Option<Origin>,
+        generation: u32,
+        at_once: bool,
+    ) {
         if !at_once {
             self.host.get().next_task().await;
         }
@@ -215,7 +223,7 @@ impl Expect {
             return;
         }
         let text = self.text.get_untracked();
-        match crate::split::lazy_call!(check_expectations(text, fetched)) {
+        match crate::split::lazy_call!(check_expectations(text, fetched, site)) {
             Ok(report) if current() => self.report.set(Some(Shared::new(report))),
             Ok(_) => {}
             Err(ChunkError) => self.messages.warn(
@@ -226,9 +234,13 @@ impl Expect {
 }
 
 /// The expectations `text` (parsed once per text) checked against
-/// `fetched`: a split point, so the expectations grammar and its check
+/// `fetched`, the file of origin `site` when known: a split point, so the expectations grammar and its check
 /// load once there are expectations (see [`crate::split`]).
 #[cfg_attr(feature = "split", wasm_split_helpers::wasm_split(expect, fallible))]
-fn check_expectations(text: String, fetched: FetchedDocument) -> Result<ExpectReport, ChunkError> {
-    Ok(ExpectReport::new(&parsed(&text), &fetched))
+fn check_expectations(
+    text: String,
+    fetched: FetchedDocument,
+    site: Option<Origin>,
+) -> Result<ExpectReport, ChunkError> {
+    Ok(ExpectReport::new(&parsed(&text), &fetched, site.as_ref()))
 }

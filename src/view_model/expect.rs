@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use robots_matcher::tools::expect::{Expectation, Expectations, Row};
-use robots_matcher::{CheckOptions, Selection, Verdict};
+use robots_matcher::{CheckOptions, Origin, Selection, Verdict};
 
 use super::fetched::FetchedDocument;
 use super::files::Opened;
@@ -59,6 +59,10 @@ pub struct ExpectReport {
     /// Why nothing was checked, when the expectations ask for more checks
     /// than the page makes live.
     pub refusal: Option<String>,
+    /// Expectations on another origin than the editor's file's: checked
+    /// against it, but that origin's own robots.txt decides (one note per
+    /// origin, from the library's [`Expectations::on_other_origins`]).
+    pub notes: Vec<String>,
     /// The mistakes, summary and rows as markup ([`ExpectReport::html`]),
     /// written once with the report.
     pub markup: String,
@@ -86,8 +90,14 @@ pub fn parsed(text: &str) -> Arc<Expectations> {
 impl ExpectReport {
     /// Checks `expectations` against `fetched` (the editor's robots.txt,
     /// as the results check it: expectations without `@mode` in the
-    /// selected reading) and words every row.
-    pub fn new(expectations: &Expectations, fetched: &FetchedDocument) -> ExpectReport {
+    /// selected reading), the file of origin `site` when the page knows it
+    /// (else the first full URL's origin stands for it, as a URL list's
+    /// does), and words every row.
+    pub fn new(
+        expectations: &Expectations,
+        fetched: &FetchedDocument,
+        site: Option<&Origin>,
+    ) -> ExpectReport {
         let mut errors: Vec<String> = expectations
             .errors()
             .iter()
@@ -107,6 +117,7 @@ impl ExpectReport {
             }
             .with_markup();
         }
+        let notes = other_origin_notes(expectations, site);
         let checked = expectations.check(fetched.robots(), &CheckOptions::default());
         let document = &fetched.document;
         let all = checked.rows();
@@ -151,6 +162,7 @@ impl ExpectReport {
             failed: checked.failed(),
             errors,
             refusal: None,
+            notes,
             markup: String::new(),
         }
         .with_markup()
@@ -174,6 +186,15 @@ impl ExpectReport {
             for error in &self.errors {
                 h.push_str(r#"<li class="message message-error" data-testid="expect-error">"#);
                 h.push_str(&escape(error));
+                h.push_str("</li>");
+            }
+            h.push_str("</ul>");
+        }
+        if !self.notes.is_empty() {
+            h.push_str(r#"<ul class="expect-errors" data-testid="expect-notes">"#);
+            for note in &self.notes {
+                h.push_str(r#"<li class="message message-warning">"#);
+                h.push_str(&escape(note));
                 h.push_str("</li>");
             }
             h.push_str("</ul>");
@@ -314,6 +335,30 @@ fn no_line_reason(row: &Row) -> String {
     }
 }
 
+/// A note for each origin other than the editor's file's that an
+/// expectation's full URL is on (see [`ExpectReport::new`] for `site`).
+fn other_origin_notes(expectations: &Expectations, site: Option<&Origin>) -> Vec<String> {
+    let (site, taken) = match site {
+        Some(site) => (site.clone(), ""),
+        None => match expectations.first_origin() {
+            Some(first) => (first, ", the first full URL's, taken as this file's"),
+            None => return Vec::new(),
+        },
+    };
+    expectations
+        .on_other_origins(&site)
+        .into_iter()
+        .map(|(entry, other)| {
+            format!(
+                "Line {}: {} is not on {site}{taken}. It is checked against the robots.txt above, but {} decides what crawlers do there (a robots.txt governs only its own origin, RFC 9309 2.3).",
+                entry.line,
+                entry.url,
+                other.robots_txt_url()
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use robots_matcher::{FetchOutcome, Mode};
@@ -323,10 +368,58 @@ mod tests {
 
     fn report(robots: &str, expectations: &str, mode: Mode) -> ExpectReport {
         let fetched = FetchedDocument::as_usual(Arc::new(Document::new(robots, mode, true)));
-        ExpectReport::new(&Expectations::parse(expectations), &fetched)
+        ExpectReport::new(&Expectations::parse(expectations), &fetched, None)
     }
 
     const ROBOTS: &str = "User-agent: *\nDisallow: /admin\n\nUser-agent: GPTBot\nDisallow: /\n";
+
+    #[test]
+    fn expectations_on_another_origin_are_checked_and_said_to_be_decided_elsewhere() {
+        let fetched =
+            FetchedDocument::as_usual(Arc::new(Document::new(ROBOTS, Mode::Google, true)));
+        let text = "* disallowed https://example.com/admin\n* allowed https://www.example.com/admin\n* allowed https://www.example.com/x\n";
+        let expectations = Expectations::parse(text);
+        // The page knows the file's origin: both other-origin lines are
+        // one origin, named once.
+        let site = Origin::of("https://example.com").unwrap();
+        let r = ExpectReport::new(&expectations, &fetched, Some(&site));
+        assert_eq!(r.notes.len(), 1, "{:?}", r.notes);
+        assert!(
+            r.notes[0].starts_with(
+                "Line 2: https://www.example.com/admin is not on https://example.com."
+            ),
+            "{}",
+            r.notes[0]
+        );
+        assert!(
+            r.notes[0].contains("https://www.example.com/robots.txt decides"),
+            "{}",
+            r.notes[0]
+        );
+        assert!(r.html().contains(r#"data-testid="expect-notes""#));
+        // Still checked against the editor's file, as the CLI does.
+        assert_eq!((r.passed, r.failed), (2, 1));
+        // Unknown: the first full URL's origin stands for the file's.
+        let r = ExpectReport::new(&expectations, &fetched, None);
+        assert!(
+            r.notes[0].contains(
+                "is not on https://example.com, the first full URL's, taken as this file's."
+            ),
+            "{}",
+            r.notes[0]
+        );
+        // Known to be www: line 1 is the other origin.
+        let www = Origin::of("https://www.example.com").unwrap();
+        let r = ExpectReport::new(&expectations, &fetched, Some(&www));
+        assert!(r.notes[0].starts_with("Line 1: "), "{}", r.notes[0]);
+        // Paths only: nothing to say.
+        let r = ExpectReport::new(
+            &Expectations::parse("* allowed /x\n"),
+            &fetched,
+            Some(&site),
+        );
+        assert!(r.notes.is_empty() && !r.html().contains("expect-notes"));
+    }
 
     #[test]
     fn rows_hold_each_crawler_and_url_with_the_deciding_line() {
@@ -375,7 +468,11 @@ mod tests {
             Arc::new(Document::new(ROBOTS, Mode::Google, true)),
             "503".parse::<FetchOutcome>().unwrap(),
         );
-        let r = ExpectReport::new(&Expectations::parse("Googlebot allowed /\n"), &fetched);
+        let r = ExpectReport::new(
+            &Expectations::parse("Googlebot allowed /\n"),
+            &fetched,
+            None,
+        );
         assert_eq!(r.failed, 1);
         assert!(
             r.rows[0].deciding_text

@@ -5,7 +5,7 @@
 
 use robots_matcher::tools::expect::{Checked, Expectation, Expectations, Row, MAX_FILE_BYTES};
 use robots_matcher::tools::record::VerdictRecord;
-use robots_matcher::{robots_txt_url, CheckOptions, CrawlerMatcher, Mode};
+use robots_matcher::{CheckOptions, CrawlerMatcher, Mode, Origin};
 use serde::Serialize;
 
 use crate::cli::{TestArgs, TestFormat};
@@ -136,30 +136,35 @@ fn read_expectations(
 }
 
 /// Warns, once per site, about expectations whose full URL is on another
-/// site than the robots.txt fetched: that site's own robots.txt rules it,
+/// site than the robots.txt's (the URL it was fetched from; for a local
+/// file, the first full URL's site): that site's own robots.txt rules it,
 /// so the check may not say what its crawlers do.
 fn warn_other_sites(robots: &Source, expectations: &Expectations, name: &str) {
-    let Source::Url(fetched) = robots else {
+    let fetched_from = match robots {
+        Source::Url(url) => Origin::of(url).ok(),
+        _ => None,
+    };
+    let fetched = fetched_from.is_some();
+    let Some(origin) = fetched_from.or_else(|| expectations.first_origin()) else {
         return;
     };
-    let Ok(site) = robots_txt_url(fetched) else {
-        return;
+    let site = if fetched {
+        format!("the site of {}, which is checked", origin.robots_txt_url())
+    } else {
+        format!(
+            "{origin}, the first full URL's site, taken as {}'s",
+            robots.name()
+        )
     };
-    let mut warned: Vec<String> = Vec::new();
-    for entry in expectations.entries() {
-        let Ok(other) = robots_txt_url(&entry.url) else {
-            continue;
-        };
-        if other != site && !warned.contains(&other) {
-            warn(&format!(
-                "{}:{}: {} is not on the site of {}, which is checked; {other} rules it",
-                printable(name),
-                entry.line,
-                printable(&entry.url),
-                printable(&site)
-            ));
-            warned.push(other);
-        }
+    for (entry, other) in expectations.on_other_origins(&origin) {
+        warn(&format!(
+            "{}:{}: {} is not on {}; {} rules it",
+            printable(name),
+            entry.line,
+            printable(&entry.url),
+            printable(&site),
+            printable(&other.robots_txt_url())
+        ));
     }
 }
 

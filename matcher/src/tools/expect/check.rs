@@ -209,7 +209,7 @@ fn usage_checks(expectation: &Expectation, found: &Usage) -> Vec<UsageCheck> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Category, FetchOutcome};
+    use crate::{Category, FetchOutcome, Origin};
 
     const ROBOTS: &str = "\
 User-agent: *
@@ -265,6 +265,45 @@ Dissallow: /typo/
         deciding: u32,
     ) -> (u32, String, String, bool, u32) {
         (line, crawler.to_string(), url.to_string(), passed, deciding)
+    }
+
+    #[test]
+    fn expectations_on_another_origin_than_the_files_are_named_once_per_origin() {
+        let read = Expectations::parse(
+            "* allowed /\n\
+             * allowed https://Example.com/a\n\
+             * allowed https://www.example.com/b\n\
+             * allowed https://www.example.com/c\n\
+             * allowed //example.com/d\n\
+             * allowed http://example.com/e\n",
+        );
+        let lines = |site: &Origin| -> Vec<(u32, String)> {
+            read.on_other_origins(site)
+                .into_iter()
+                .map(|(e, o)| (e.line, o.to_string()))
+                .collect()
+        };
+        // Unknown file origin: the first full URL's stands for it.
+        let first = read.first_origin().unwrap();
+        assert_eq!(first.as_str(), "https://example.com");
+        assert_eq!(
+            lines(&first),
+            [
+                (3, "https://www.example.com".to_string()),
+                (6, "http://example.com".to_string())
+            ]
+        );
+        assert_eq!(
+            lines(&Origin::of("https://www.example.com/robots.txt").unwrap()),
+            [
+                (2, "https://example.com".to_string()),
+                (6, "http://example.com".to_string())
+            ]
+        );
+        assert_eq!(
+            Expectations::parse("* allowed /a\n* disallowed /b\n").first_origin(),
+            None
+        );
     }
 
     #[test]

@@ -47,12 +47,13 @@
 mod check;
 mod grammar;
 
+use std::collections::HashSet;
 use std::fmt;
 
 #[cfg(doc)]
 use crate::read::url_list::is_url;
 use crate::tools::usage::{Preference, UsageDirective};
-use crate::{Crawler, CrawlerSpecError, Mode};
+use crate::{Crawler, CrawlerSpecError, Mode, Origin};
 pub use check::{Checked, Row, UsageCheck};
 
 /// The longest line read, in bytes. A URL is rarely longer than 8 KiB.
@@ -167,6 +168,34 @@ impl Expectations {
     /// the rows of [`Expectations::check`].
     pub fn check_count(&self) -> usize {
         self.checks
+    }
+
+    /// The origin of the first expectation with a full URL: the origin
+    /// that stands for the robots.txt's when a front end does not know it
+    /// (a local file), as a URL list's first origin does for the file in
+    /// the playground.
+    pub fn first_origin(&self) -> Option<Origin> {
+        self.entries.iter().find_map(|e| Origin::of(&e.url).ok())
+    }
+
+    /// The expectations whose full URL is on another origin than `site`
+    /// (the robots.txt's), the first of each such origin, with that
+    /// origin. A robots.txt governs only its own origin (RFC 9309 section
+    /// 2.3): the other origin's own file decides what crawlers do there,
+    /// so a front end checking these against this file says so. Paths have
+    /// no origin: they are the file's.
+    pub fn on_other_origins(&self, site: &Origin) -> Vec<(&Expectation, Origin)> {
+        let mut seen: HashSet<Origin> = HashSet::new();
+        let mut others: Vec<(&Expectation, Origin)> = Vec::new();
+        for entry in &self.entries {
+            let Ok(of) = Origin::of(&entry.url) else {
+                continue;
+            };
+            if of != *site && seen.insert(of.clone()) {
+                others.push((entry, of));
+            }
+        }
+        others
     }
 
     /// Whether some expectation holds in `mode` when the front end checks
