@@ -61,16 +61,18 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
     // Bytes the fixes may still copy, all findings together (see
     // `FIX_ROOM`).
     let mut fix_room = FIX_ROOM;
+    // Whether each rule is in the group's `dropped` (below).
+    let mut is_dropped = vec![false; rules.len()];
     for group in robots.groups() {
         if group.is_global() || !has_own_disallow(robots, group) {
             continue;
         }
         let mut crawlers: Vec<&str> = Vec::new();
-        // The left-out Disallows in the order first found, and a set to
-        // keep each once: a group can leave out thousands, and a list
-        // searched for each would make the lint quadratic.
+        // The left-out Disallows in the order first found, each once
+        // (`is_dropped`, cleared after each group: a group can leave out
+        // thousands, and a list searched for each would make the lint
+        // quadratic).
         let mut dropped: Vec<usize> = Vec::new();
-        let mut dropped_seen: HashSet<usize> = HashSet::new();
         // The `*` Allows that no other rule decides for any of its crawlers
         // (no rule, or that very Allow, where a crawler is named in the `*`
         // group too): copying them with the Disallows they carve exceptions
@@ -118,8 +120,15 @@ pub(super) fn dropped_rules(robots: &Robots, input: &[u8]) -> Vec<Diagnostic> {
                 .collect();
             if !left_out.is_empty() {
                 crawlers.push(agent.value.as_str());
-                dropped.extend(left_out.into_iter().filter(|&r| dropped_seen.insert(r)));
+                for r in left_out {
+                    if !std::mem::replace(&mut is_dropped[r], true) {
+                        dropped.push(r);
+                    }
+                }
             }
+        }
+        for &r in &dropped {
+            is_dropped[r] = false;
         }
         let all_allows: Vec<usize> = global_allows.iter().map(|&(r, _)| r).collect();
         let free_allows: Vec<usize> = free_allows.iter().map(|&place| all_allows[place]).collect();
