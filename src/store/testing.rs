@@ -263,6 +263,12 @@ impl Harness {
         panic!("the store never settled");
     }
 
+    /// Ends the pauses started so far, without running what that makes
+    /// ready; false when none was waiting.
+    pub fn end_pauses(&self) -> bool {
+        self.host.release()
+    }
+
     /// Ends the pauses started so far, and runs what that makes ready.
     pub fn step(&self) {
         self.run_ready();

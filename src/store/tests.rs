@@ -1042,6 +1042,67 @@ fn expectations_pass_and_fail_as_the_file_the_mode_and_the_lines_change() {
     assert_eq!(expect_counts(&h), None);
 }
 
+/// Runs the store after an edit of the editor's text to `text`, one
+/// pause at a time, until the results are of it; whether the
+/// expectations were re-checked by then.
+fn checked_with_the_verdicts(h: &Harness, text: &str) -> bool {
+    let before = h
+        .store
+        .expect
+        .report()
+        .get_untracked()
+        .map(|r| (r.passed, r.failed));
+    h.store.inputs.edit_text(Side::After, text.into());
+    loop {
+        h.run_ready();
+        if h.store
+            .check
+            .results()
+            .get_untracked()
+            .fetched
+            .document
+            .text
+            == text.into()
+        {
+            let now = h
+                .store
+                .expect
+                .report()
+                .get_untracked()
+                .map(|r| (r.passed, r.failed));
+            h.settle();
+            return now != before;
+        }
+        if !h.end_pauses() {
+            break;
+        }
+    }
+    panic!("the results never showed the edit");
+}
+
+#[test]
+fn a_small_set_of_expectations_is_checked_with_the_verdicts_a_long_text_in_the_task_after() {
+    let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
+    h.store.expect.edit(EXPECTATIONS.into());
+    h.settle();
+    assert_eq!(expect_counts(&h), Some((3, 0, None)));
+    // Few rows, a short text: in the same step as the new verdicts.
+    assert!(checked_with_the_verdicts(
+        &h,
+        "User-agent: *\nDisallow: /\n"
+    ));
+    assert_eq!(expect_counts(&h).map(|c| (c.0, c.1)), Some((1, 2)));
+    // The same rows under more than 64 KiB of comments: a step later.
+    let long = format!(
+        "{}{EXPECTATIONS}",
+        "# a comment line of the expectations\n".repeat(2_000)
+    );
+    h.store.expect.edit(long);
+    h.settle();
+    assert!(!checked_with_the_verdicts(&h, ROBOTS));
+    assert_eq!(expect_counts(&h), Some((3, 0, None)));
+}
+
 #[test]
 fn expectations_travel_in_the_link_and_storage_and_open_from_files() {
     let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
