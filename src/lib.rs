@@ -10,7 +10,8 @@
 //!   lays them out; [`browser`] wraps the browser APIs and is the store's
 //!   host; [`lint_worker`] and [`logs_worker`] run the Web Workers that
 //!   lint and replay logs, whose side [`worker`] is (the same wasm);
-//!   [`split`] marks the code the page loads when it is first needed.
+//!   [`split`] marks the code the page loads when it is first needed;
+//!   [`wire`] reads the messages between the page and its workers.
 //!
 //! Arrows run one way: `robots_matcher` <- `view_model` <- `store` <-
 //! `components`.
@@ -27,4 +28,5 @@ pub mod samples;
 pub mod split;
 pub mod store;
 pub mod view_model;
+pub mod wire;
 pub mod worker;

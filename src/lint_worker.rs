@@ -24,6 +24,7 @@ use crate::split::ChunkError;
 use crate::store::{Analysis, Linter};
 use crate::view_model::analysis::severity_named;
 use crate::view_model::{Answer, Citation, Edit, Finding, Request};
+use crate::wire::{field, item, list, number, parse, text};
 
 /// The worker's script, beside the page (written by the build's post-build
 /// step: the app's wasm running the lint job, `crate::worker`).
@@ -45,14 +46,12 @@ enum FromWorker {
     ProcessOutput(usize, Answer),
 }
 
-/// Reads a message of the worker, parsed by the browser's `JSON.parse`.
-/// Read by hand rather than by serde_json's deserializer, which is not
-/// otherwise in the page's wasm (its serializer is, for the exports): it
-/// and the derived readers cost the first load 15.1 KB gzipped (measured
-/// 2026-11-25: 320,312 B with them, 305,199 B with this reader). `view_model::analysis` has the messages' shapes; e2e
-/// `worker.spec.mjs` reads real answers through this.
+/// Reads a message of the worker, parsed by the browser's `JSON.parse`
+/// (by hand: [`crate::wire`] says why). `view_model::analysis` has the
+/// messages' shapes; e2e `worker.spec.mjs` reads real answers through
+/// this.
 fn read_message(json: &str) -> Option<FromWorker> {
-    let value = js_sys::JSON::parse(json).ok()?;
+    let value = parse(json)?;
     if value.as_string().as_deref() == Some("WorkerLoaded") {
         return Some(FromWorker::WorkerLoaded);
     }
@@ -66,11 +65,7 @@ fn read_message(json: &str) -> Option<FromWorker> {
 
 fn read_answer(value: &JsValue) -> Option<Answer> {
     if let Some(lint) = field(value, "Lint") {
-        let findings = field(&lint, "findings")?;
-        let findings = js_sys::Array::from(&findings)
-            .iter()
-            .map(|f| read_finding(&f))
-            .collect::<Option<Vec<Finding>>>()?;
+        let findings = list(&lint, "findings", read_finding)?;
         return Some(Answer::Lint {
             id: number(&lint, "id")?,
             findings,
@@ -119,29 +114,6 @@ fn read_edit(value: &JsValue) -> Option<Edit> {
 fn read_span(value: &JsValue) -> Option<std::ops::Range<usize>> {
     let span = field(value, "span")?;
     Some(number(&span, "start")? as usize..number(&span, "end")? as usize)
-}
-
-/// A property that is there and not null.
-fn field(value: &JsValue, name: &str) -> Option<JsValue> {
-    js_sys::Reflect::get(value, &JsValue::from_str(name))
-        .ok()
-        .filter(|v| !v.is_undefined() && !v.is_null())
-}
-
-fn item(value: &JsValue, index: u32) -> Option<JsValue> {
-    js_sys::Reflect::get_u32(value, index)
-        .ok()
-        .filter(|v| !v.is_undefined())
-}
-
-/// A whole, non-negative number property.
-fn number(value: &JsValue, name: &str) -> Option<u64> {
-    let n = field(value, name)?.as_f64()?;
-    (n >= 0.0 && n.fract() == 0.0 && n <= 9_007_199_254_740_991.0).then_some(n as u64)
-}
-
-fn text(value: &JsValue, name: &str) -> Option<String> {
-    field(value, name)?.as_string()
 }
 
 /// The running worker, as the analysis entity's [`Linter`].

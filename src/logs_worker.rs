@@ -16,6 +16,7 @@ use web_sys::{Blob, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 use crate::store::{LogFile, LogRunner, Logs};
 use crate::view_model::logs::Rendered;
 use crate::view_model::logs::{LogsAnswer, LogsRequest};
+use crate::wire::{self, field, item, number, parse};
 
 /// The worker's script (written by the build's post-build step: the app's
 /// wasm running the log job, `crate::worker`).
@@ -96,8 +97,7 @@ impl WorkerRunner {
                 } else {
                     (data, None)
                 };
-                let Some(value) = json.as_string().and_then(|j| js_sys::JSON::parse(&j).ok())
-                else {
+                let Some(value) = json.as_string().and_then(|j| parse(&j)) else {
                     logs.fail("The worker that reads logs sent an unreadable answer.");
                     return;
                 };
@@ -111,7 +111,7 @@ impl WorkerRunner {
                     return;
                 }
                 match field(&value, "ProcessOutput")
-                    .and_then(|o| js_sys::Reflect::get_u32(&o, 1).ok())
+                    .and_then(|o| item(&o, 1))
                     .and_then(|a| read_answer(&a))
                 {
                     Some(LogsAnswer::Exported { name }) => {
@@ -189,24 +189,12 @@ fn json_of(message: &ToWorker) -> String {
     serde_json::to_string(message).unwrap_or_default()
 }
 
-/// A property that is there and not null.
-fn field(value: &JsValue, name: &str) -> Option<JsValue> {
-    js_sys::Reflect::get(value, &JsValue::from_str(name))
-        .ok()
-        .filter(|v| !v.is_undefined() && !v.is_null())
-}
-
 fn num(value: &JsValue, name: &str) -> u64 {
-    field(value, name)
-        .and_then(|v| v.as_f64())
-        .filter(|n| *n >= 0.0)
-        .map_or(0, |n| n as u64)
+    number(value, name).unwrap_or(0)
 }
 
 fn text(value: &JsValue, name: &str) -> String {
-    field(value, name)
-        .and_then(|v| v.as_string())
-        .unwrap_or_default()
+    wire::text(value, name).unwrap_or_default()
 }
 
 fn read_answer(value: &JsValue) -> Option<LogsAnswer> {

@@ -104,7 +104,14 @@ const APP: Crate = Crate {
         },
         Layer {
             name: "store",
-            modules: &["store", "store::*", "browser", "lint_worker", "logs_worker"],
+            modules: &[
+                "store",
+                "store::*",
+                "browser",
+                "lint_worker",
+                "logs_worker",
+                "wire",
+            ],
             may_import: &["view model"],
         },
         Layer {

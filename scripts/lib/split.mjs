@@ -80,22 +80,119 @@ function wasmFeatures(link) {
 
 /**
  * Merges the shared chunks in `work` (`chunk_N.wasm`: code several split
- * points reach; 32 of them, most of 50 to 1,400 B gzipped) into
- * `chunk_shared.wasm`, and their loaders in the link module
- * (scripts/lib/merge-chunks.mjs). All of them: what every visit loads
- * after its first verdicts (the lint worker and its bridge, the
- * explanation, why not, the diagnostics list) needed 26 of the 32 already,
- * 23,203 of their 25,092 B gzipped (2026-11-26).
+ * points reach; 32 of them, most of 50 to 1,400 B gzipped) and the chunks
+ * of the split points in `BUNDLED` into `chunk_shared.wasm`, and their
+ * loaders in the link module (scripts/lib/merge-chunks.mjs). All the
+ * shared ones: what every visit loads after its first verdicts (the lint
+ * worker and its bridge, the explanation, why not, the diagnostics list)
+ * needed 26 of the 32 already, 23,203 of their 25,092 B gzipped
+ * (2026-11-26).
  */
 async function mergeSharedChunks(work, features) {
   const small = (await readdir(work)).filter((name) => /^chunk_\d+\.wasm$/.test(name));
-  if (small.length < 2) return;
-  await mergeChunks(work, small, MERGED_CHUNK, features);
-  const linkPath = join(work, '__wasm_split.js');
-  await writeFile(linkPath, withMergedLoader(await readFile(linkPath, 'utf8'), small, MERGED_CHUNK));
-  for (const name of await readdir(work)) {
-    if (small.includes(name) || name.endsWith('.hubbed') || name.startsWith('__wasm_split_hub')) await rm(join(work, name));
+  const bundled = BUNDLED.map((point) => `split_${point}.wasm`);
+  const present = await readdir(work);
+  for (const name of bundled) {
+    if (!present.includes(name)) throw new Error(`split: no chunk ${name} to bundle (BUNDLED in scripts/lib/split.mjs)`);
   }
+  if (small.length < 2) throw new Error('split: fewer than two shared chunks to merge');
+  await mergeChunks(work, [...small, ...bundled], MERGED_CHUNK, features);
+  const linkPath = join(work, '__wasm_split.js');
+  let link = withMergedLoader(await readFile(linkPath, 'utf8'), small, MERGED_CHUNK);
+  for (const point of BUNDLED) link = withBundledLoader(link, point, MERGED_CHUNK);
+  await writeFile(linkPath, link);
+  for (const name of await readdir(work)) {
+    if (small.includes(name) || bundled.includes(name) || name.endsWith('.hubbed') || name.startsWith('__wasm_split_hub')) {
+      await rm(join(work, name));
+    }
+  }
+}
+
+/**
+ * The split points whose chunks go into the merged shared chunk: those
+ * every visit loads in the tasks after its first verdicts (the lint
+ * worker's bridge at once, the explanation of the first selected result
+ * and its near misses, the diagnostics list with the worker's first
+ * findings), so one file is fetched where five were, a little earlier for
+ * some. Measured on the size build (2026-11-27): all of `dist/` 2.5 KB
+ * smaller gzipped (the files compress together; README, "Size: lazy
+ * panels", has the figures), and four loaders fewer in the glue.
+ */
+const BUNDLED = ['lint_bridge', 'explanation', 'why_not', 'diagnostics'];
+
+/**
+ * The link module `link` with split point `point`'s loader standing for
+ * the merged chunk `merged`'s (loading it, its table slots and data with
+ * the rest): `export const __wasm_split_load_POINT =
+ * wrapAsyncCb(makeLoad(…))` becomes `wrapAsyncCb(MERGED_LOADER)`.
+ */
+export function withBundledLoader(link, point, merged) {
+  const mergedLoader = new RegExp(
+    `const (__[\\w]+) = makeLoad\\(\\(\\) => \\{\\n\\s*const src = fetch\\(new URL\\("\\./${merged.replace(/\./g, '\\.')}"`,
+  ).exec(link);
+  if (!mergedLoader) throw new Error(`split: the link module has no loader of ${merged}`);
+  const loader = new RegExp(
+    `(export const __wasm_split_load_${point} = wrapAsyncCb\\()makeLoad\\(\\(\\) => \\{\\n\\s*const src = fetch\\(new URL\\("\\./split_${point}\\.wasm", import\\.meta\\.url\\)\\);[\\s\\S]*?\\n\\}\\n, \\[[^\\]]*\\]\\)\\);`,
+  );
+  if (!loader.test(link)) throw new Error(`split: the link module has no loader of split point ${point}`);
+  return link.replace(loader, (_, head) => `${head}${mergedLoader[1]});`);
+}
+
+/**
+ * Panels merged into one chunk each (`lazy-BUNDLE-HASH.wasm`): opening
+ * one fetches the others' code too, and the files compress together.
+ * `views`: the audit and matrix, the rules view and compare mode's
+ * summary, the three views of the results that a visitor opens on
+ * demand; measured on the size build (2026-11-27), all of `dist/` about
+ * 2.2 KB smaller gzipped than as three chunks (README, "Size: lazy
+ * panels").
+ */
+const BUNDLES = { views: ['matrix', 'rules', 'compare_summary'] };
+
+/** The loader of split point `point` in the link module, and its parts. */
+function splitLoader(link, point) {
+  const found = new RegExp(
+    `export const __wasm_split_load_${point} = wrapAsyncCb\\((makeLoad\\(\\(\\) => \\{\\n\\s*const src = fetch\\(new URL\\()"\\./split_${point}\\.wasm"(, import\\.meta\\.url\\)\\);[\\s\\S]*?\\n\\}\\n, \\[)([^\\]]*)(\\]\\)\\));`,
+  ).exec(link);
+  if (!found) throw new Error(`split: the link module has no loader of split point ${point}`);
+  const deps = found[3].split(',').map((d) => d.trim()).filter(Boolean);
+  return { whole: found[0], at: found.index, head: found[1], middle: found[2], deps, tail: found[4] };
+}
+
+/**
+ * Merges the chunks of split points `points` into `split_BUNDLE.wasm` in
+ * `work`, and makes their loaders one: the first in the link module
+ * fetches the bundle (with every point's dependencies), the others are it.
+ */
+async function bundleSplitPoints(work, bundle, points, features) {
+  const files = points.map((point) => `split_${point}.wasm`);
+  await mergeChunks(work, files, `split_${bundle}.wasm`, features);
+  const linkPath = join(work, '__wasm_split.js');
+  const link = await readFile(linkPath, 'utf8');
+  await writeFile(linkPath, withBundleLoader(link, bundle, points));
+  for (const name of await readdir(work)) {
+    if (files.includes(name) || name.endsWith('.hubbed') || name.startsWith('__wasm_split_hub')) await rm(join(work, name));
+  }
+}
+
+/**
+ * The link module `link` with the loaders of split points `points` made
+ * one loader of `split_BUNDLE.wasm`: the first of them (in the module's
+ * order, so the others can name it) fetches the bundle after every
+ * point's dependencies, the others are the same function.
+ */
+export function withBundleLoader(link, bundle, points) {
+  const loaders = points.map((point) => ({ point, ...splitLoader(link, point) })).sort((a, b) => a.at - b.at);
+  const host = loaders[0];
+  const deps = [...new Set(loaders.flatMap((l) => l.deps))];
+  let out = link.replace(
+    host.whole,
+    `export const __wasm_split_load_${host.point} = wrapAsyncCb(${host.head}"./split_${bundle}.wasm"${host.middle}${deps.join(', ')}${host.tail};`,
+  );
+  for (const other of loaders.slice(1)) {
+    out = out.replace(other.whole, `export const __wasm_split_load_${other.point} = __wasm_split_load_${host.point};`);
+  }
+  return out;
 }
 
 /** The merged shared chunk's file (`lazy-chunk-shared-HASH.wasm` in dist/). */
@@ -154,6 +251,7 @@ export async function splitApp({ staging, glueName, release, root, targetDir }) 
   try {
     await run('wasm-split-cli', [raw, work, '--out-name', stem], { maxBuffer: 1 << 26 });
     await mergeSharedChunks(work, wasmFeatures(link));
+    for (const [bundle, points] of Object.entries(BUNDLES)) await bundleSplitPoints(work, bundle, points, wasmFeatures(link));
     const bindgen = join(work, 'bindgen');
     await run('wasm-bindgen', [
       '--target=web', '--keep-lld-exports', '--no-typescript',

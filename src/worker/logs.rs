@@ -13,8 +13,11 @@ use web_sys::{Blob, BlobPropertyBag, File, FileReaderSync};
 
 use super::port::{serve, Reply};
 use crate::split::ChunkError;
-use crate::view_model::logs::{csv_header, LogsAnswer, LogsRequest, Session, BEFORE_VERSION};
+use crate::view_model::logs::{
+    csv_header, LogsAnswer, LogsRequest, Session, VersionText, BEFORE_VERSION,
+};
 use crate::view_model::logs_html::{render, timeline_html};
+use crate::wire::{field, flag, list, number, text};
 
 /// Bytes read from a file at once.
 const SLICE: f64 = 4.0 * 1024.0 * 1024.0;
@@ -179,6 +182,35 @@ impl LogWorker {
     }
 }
 
+/// Reads a request (`LogsRequest`'s shape as serde writes it;
+/// [`crate::wire`]).
+fn read(value: &JsValue) -> Option<LogsRequest> {
+    if let Some(replay) = field(value, "Replay") {
+        return Some(LogsRequest::Replay {
+            versions: list(&replay, "versions", |version| {
+                Some(VersionText {
+                    name: text(version, "name")?,
+                    text: text(version, "text")?,
+                    since: text(version, "since")?,
+                })
+            })?,
+            rfc9309: flag(&replay, "rfc9309")?,
+            size_limited: flag(&replay, "size_limited")?,
+            ranges: list(&replay, "ranges", JsValue::as_string)?,
+            logs: usize::try_from(number(&replay, "logs")?).ok()?,
+        });
+    }
+    if let Some(timeline) = field(value, "Timeline") {
+        return Some(LogsRequest::Timeline {
+            token: text(&timeline, "token")?,
+        });
+    }
+    let export = field(value, "Export")?;
+    Some(LogsRequest::Export {
+        csv: flag(&export, "csv")?,
+    })
+}
+
 /// Starts serving the page's requests: the split point of the log
 /// worker's code (chunk `logs-worker`).
 #[cfg_attr(
@@ -192,6 +224,8 @@ pub(super) fn start() -> Result<(), ChunkError> {
         request: None,
         session: None,
     };
-    serve(move |request: LogsRequest, files, reply| worker.received(request, files, reply));
+    serve(read, move |request, files, reply| {
+        worker.received(request, files, reply)
+    });
     Ok(())
 }

@@ -6,9 +6,11 @@
 //! says `"WorkerLoaded"` once its job listens, the page sends
 //! `{"Connected":0}` and then `{"ProcessInput":[0,REQUEST]}`, and each
 //! answer goes back as `{"ProcessOutput":[0,ANSWER]}`. Messages are JSON
-//! strings: the page already links serde_json (for its exports), so no
-//! second serialisation library is linked, and a JSON string crosses
-//! `postMessage` as one copy. A message with files (the page's opened
+//! strings: the page already links serde_json's serializer (for its
+//! exports), so no second serialisation library is linked, and a JSON
+//! string crosses `postMessage` as one copy. Requests are read as the
+//! browser's `JSON.parse` gives them ([`crate::wire`], which says why not
+//! with serde_json's deserializer). A message with files (the page's opened
 //! logs in, an export out) is an array of the JSON and the files, which
 //! cross `postMessage` as themselves: the page hands over `File` objects,
 //! never their text.
@@ -23,20 +25,12 @@
 //! 58,032 B, all of `dist/` 486,954 -> 484,891 B, the first load
 //! 296,831 -> 296,594 B.
 
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
-/// The page's messages (`crate::lint_worker::ToWorker` writes them).
-#[derive(Deserialize)]
-enum ToWorker<T> {
-    /// The page's connection: it has one, and nothing is set up for it.
-    Connected(serde::de::IgnoredAny),
-    /// A request on connection `.0`.
-    ProcessInput(usize, T),
-}
+use crate::wire::{field, item, parse, whole};
 
 /// An answer on a connection, as the page reads it.
 #[derive(Serialize)]
@@ -93,11 +87,15 @@ fn unpack(data: JsValue) -> (Option<String>, Vec<JsValue>) {
     }
 }
 
-/// Serves the page's requests for the rest of the worker's life: `handle`
-/// gets each request, the files that came with it, and where its answers
-/// go. Tells the page the job listens. A message that is not a request
-/// throws (the page hears of it as the worker's `error` event).
-pub fn serve<T: DeserializeOwned + 'static>(
+/// Serves the page's requests for the rest of the worker's life: `read`
+/// reads a request (`{"ProcessInput":[CONNECTION,REQUEST]}`'s REQUEST, as
+/// `JSON.parse` gives it: [`crate::wire`]), `handle` gets each request, the
+/// files that came with it, and where its answers go. Tells the page the
+/// job listens. A message that is not a request throws (the page hears of
+/// it as the worker's `error` event); the page's `{"Connected":0}` needs
+/// nothing.
+pub fn serve<T: 'static>(
+    read: fn(&JsValue) -> Option<T>,
     mut handle: impl FnMut(T, Vec<JsValue>, &Reply) + 'static,
 ) {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
@@ -105,21 +103,24 @@ pub fn serve<T: DeserializeOwned + 'static>(
         let scope = scope.clone();
         Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let (json, files) = unpack(event.data());
-            let Some(json) = json else {
-                wasm_bindgen::throw_str("the page's request is not text");
+            let Some(message) = json.as_deref().and_then(parse) else {
+                wasm_bindgen::throw_str("the page's request is not JSON text");
             };
-            match serde_json::from_str::<ToWorker<T>>(&json) {
-                Ok(ToWorker::Connected(_)) => {}
-                Ok(ToWorker::ProcessInput(connection, request)) => {
+            if field(&message, "Connected").is_some() {
+                return;
+            }
+            let input = field(&message, "ProcessInput");
+            let part = |index| input.as_ref().and_then(|input| item(input, index));
+            let connection = part(0).as_ref().and_then(whole);
+            match (connection, part(1).as_ref().and_then(read)) {
+                (Some(connection), Some(request)) => {
                     let reply = Reply {
                         scope: scope.clone(),
-                        connection,
+                        connection: connection as usize,
                     };
                     handle(request, files, &reply);
                 }
-                Err(error) => {
-                    wasm_bindgen::throw_str(&format!("cannot read the page's request: {error}"))
-                }
+                _ => wasm_bindgen::throw_str("cannot read the page's request"),
             }
         })
     };
