@@ -41,8 +41,13 @@
 //! enough (milliseconds) to be stable. Ours and the peers' figures are taken
 //! the same way; in the real-file sample, ours and texting_robots' samples
 //! alternate (`time_turns`), so that the machine's clock rate, which moves
-//! over seconds, cannot favour one side. Set `BENCH_QUICK=1` for a fast,
-//! noisier run.
+//! over seconds, cannot favour one side. A sample during which this thread
+//! waited for a CPU (another process preempted it: its run-queue delay in
+//! `/proc/thread-self/schedstat` grew) is disturbed and does not count
+//! while undisturbed ones exist: every side samples in turn until it has
+//! its count of undisturbed samples (at most three times as many rounds).
+//! Calibration times a warm batch, not one cold call. Set `BENCH_QUICK=1`
+//! for a fast, noisier run, `BENCH_SAMPLES=1` to print every sample.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
