@@ -9,6 +9,8 @@ use std::sync::Arc;
 use crate::agent::{is_global_value, is_valid_token, product_token_len};
 use crate::index::IndexedRule;
 use crate::model::RuleKind;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::pattern::differs_in_head;
 use crate::pattern::{
     glance, index_html_alternative, matches_as_written, normalize_pattern, pattern_matches, Glance,
     PathBytes,
@@ -194,8 +196,23 @@ impl Spans {
     /// The priority with which rule `id` matches the path of `checked` in
     /// `mode`, if it does: its pattern's length, or its `/index.html` alternative's (as
     /// [`crate::Rule::match_priority`], straight from the spans).
-    #[inline]
+    ///
+    /// Most rules differ from the path in their first eight bytes: that is
+    /// tested inline, and the rest is a call ([`Spans::glanced_priority`]).
+    /// (The WebAssembly app glances at once: its first load.)
+    #[inline(always)]
     pub fn rule_priority(&self, id: usize, mode: Mode, checked: &mut PathBytes) -> Option<u32> {
+        #[cfg(not(target_arch = "wasm32"))]
+        if differs_in_head(self.bytes(self.rules[id].value), checked) {
+            return None;
+        }
+        self.glanced_priority(id, mode, checked)
+    }
+
+    /// [`Spans::rule_priority`] past its test of the first eight bytes.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(never))]
+    #[cfg_attr(target_arch = "wasm32", inline)]
+    fn glanced_priority(&self, id: usize, mode: Mode, checked: &mut PathBytes) -> Option<u32> {
         let priority = |p: &[u8]| u32::try_from(p.len()).unwrap_or(u32::MAX);
         let path = checked.path();
         let rule = &self.rules[id];
