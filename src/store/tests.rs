@@ -1046,12 +1046,7 @@ fn expectations_pass_and_fail_as_the_file_the_mode_and_the_lines_change() {
 /// pause at a time, until the results are of it; whether the
 /// expectations were re-checked by then.
 fn checked_with_the_verdicts(h: &Harness, text: &str) -> bool {
-    let before = h
-        .store
-        .expect
-        .report()
-        .get_untracked()
-        .map(|r| (r.passed, r.failed));
+    let before = expect_counts(h);
     h.store.inputs.edit_text(Side::After, text.into());
     loop {
         h.run_ready();
@@ -1064,12 +1059,7 @@ fn checked_with_the_verdicts(h: &Harness, text: &str) -> bool {
             .text
             == text.into()
         {
-            let now = h
-                .store
-                .expect
-                .report()
-                .get_untracked()
-                .map(|r| (r.passed, r.failed));
+            let now = expect_counts(h);
             h.settle();
             return now != before;
         }
