@@ -23,6 +23,11 @@ use super::logs_html::escape;
 /// file (`keystroke-expect`).
 pub const MAX_LISTED_ROWS: usize = 50;
 
+/// Notes on other origins listed (one per origin); past it they are
+/// counted: 20,000 expectations may name as many origins, and each note is
+/// markup laid out after every keystroke.
+const MAX_ORIGIN_NOTES: usize = 5;
+
 /// One expectation checked for one of its crawlers, as the panel lists it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExpectRow {
@@ -345,9 +350,10 @@ fn other_origin_notes(expectations: &Expectations, site: Option<&Origin>) -> Vec
             None => return Vec::new(),
         },
     };
-    expectations
-        .on_other_origins(&site)
-        .into_iter()
+    let others = expectations.on_other_origins(&site);
+    let mut notes: Vec<String> = others
+        .iter()
+        .take(MAX_ORIGIN_NOTES)
         .map(|(entry, other)| {
             format!(
                 "Line {}: {} is not on {site}{taken}. It is checked against the robots.txt above, but {} decides what crawlers do there (a robots.txt governs only its own origin, RFC 9309 2.3).",
@@ -356,7 +362,18 @@ fn other_origin_notes(expectations: &Expectations, site: Option<&Origin>) -> Vec
                 other.robots_txt_url()
             )
         })
-        .collect()
+        .collect();
+    if others.len() > MAX_ORIGIN_NOTES {
+        notes.push(format!(
+            "… and {}, where the same holds.",
+            plural(
+                others.len() - MAX_ORIGIN_NOTES,
+                "more origin",
+                "more origins"
+            )
+        ));
+    }
+    notes
 }
 
 #[cfg(test)]
@@ -412,6 +429,13 @@ mod tests {
         let www = Origin::of("https://www.example.com").unwrap();
         let r = ExpectReport::new(&expectations, &fetched, Some(&www));
         assert!(r.notes[0].starts_with("Line 1: "), "{}", r.notes[0]);
+        // Many origins: five notes, then how many more.
+        let many: String = (0..8)
+            .map(|i| format!("* allowed https://s{i}.example/\n"))
+            .collect();
+        let r = ExpectReport::new(&Expectations::parse(&many), &fetched, Some(&site));
+        assert_eq!(r.notes.len(), MAX_ORIGIN_NOTES + 1, "{:?}", r.notes);
+        assert_eq!(r.notes[5], "… and 3 more origins, where the same holds.");
         // Paths only: nothing to say.
         let r = ExpectReport::new(
             &Expectations::parse("* allowed /x\n"),
