@@ -66,7 +66,7 @@ pub struct ExpectReport {
     pub refusal: Option<String>,
     /// Expectations on another origin than the editor's file's: checked
     /// against it, but that origin's own robots.txt decides (one note per
-    /// origin, from the library's [`Expectations::on_other_origins`]).
+    /// origin, from the library's [`Expectations::off_site`]).
     pub notes: Vec<String>,
     /// The mistakes, summary and rows as markup ([`ExpectReport::html`]),
     /// written once with the report.
@@ -343,14 +343,15 @@ fn no_line_reason(row: &Row) -> String {
 /// A note for each origin other than the editor's file's that an
 /// expectation's full URL is on (see [`ExpectReport::new`] for `site`).
 fn other_origin_notes(expectations: &Expectations, site: Option<&Origin>) -> Vec<String> {
-    let (site, taken) = match site {
-        Some(site) => (site.clone(), ""),
-        None => match expectations.first_origin() {
-            Some(first) => (first, ", the first full URL's, taken as this file's"),
-            None => return Vec::new(),
-        },
+    let Some(off) = expectations.off_site(site) else {
+        return Vec::new();
     };
-    let others = expectations.on_other_origins(&site);
+    let (site, others) = (&off.site, &off.others);
+    let taken = if off.assumed {
+        ", the first full URL's, taken as this file's"
+    } else {
+        ""
+    };
     let mut notes: Vec<String> = others
         .iter()
         .take(MAX_ORIGIN_NOTES)

@@ -144,19 +144,22 @@ fn warn_other_sites(robots: &Source, expectations: &Expectations, name: &str) {
         Source::Url(url) => Origin::of(url).ok(),
         _ => None,
     };
-    let fetched = fetched_from.is_some();
-    let Some(origin) = fetched_from.or_else(|| expectations.first_origin()) else {
+    let Some(off) = expectations.off_site(fetched_from.as_ref()) else {
         return;
     };
-    let site = if fetched {
-        format!("the site of {}, which is checked", origin.robots_txt_url())
-    } else {
+    let site = if off.assumed {
         format!(
-            "{origin}, the first full URL's site, taken as {}'s",
+            "{}, the first full URL's site, taken as {}'s",
+            off.site,
             robots.name()
         )
+    } else {
+        format!(
+            "the site of {}, which is checked",
+            off.site.robots_txt_url()
+        )
     };
-    for (entry, other) in expectations.on_other_origins(&origin) {
+    for (entry, other) in &off.others {
         warn(&format!(
             "{}:{}: {} is not on {}; {} rules it",
             printable(name),

@@ -277,33 +277,45 @@ Dissallow: /typo/
              * allowed //example.com/d\n\
              * allowed http://example.com/e\n",
         );
-        let lines = |site: &Origin| -> Vec<(u32, String)> {
-            read.on_other_origins(site)
+        let lines = |site: Option<&Origin>| -> (String, bool, Vec<(u32, String)>) {
+            let off = read.off_site(site).unwrap();
+            let others = off
+                .others
                 .into_iter()
                 .map(|(e, o)| (e.line, o.to_string()))
-                .collect()
+                .collect();
+            (off.site.to_string(), off.assumed, others)
         };
         // Unknown file origin: the first full URL's stands for it.
-        let first = read.first_origin().unwrap();
-        assert_eq!(first.as_str(), "https://example.com");
         assert_eq!(
-            lines(&first),
-            [
-                (3, "https://www.example.com".to_string()),
-                (6, "http://example.com".to_string())
-            ]
+            lines(None),
+            (
+                "https://example.com".to_string(),
+                true,
+                vec![
+                    (3, "https://www.example.com".to_string()),
+                    (6, "http://example.com".to_string())
+                ]
+            )
         );
         assert_eq!(
-            lines(&Origin::of("https://www.example.com/robots.txt").unwrap()),
-            [
-                (2, "https://example.com".to_string()),
-                (6, "http://example.com".to_string())
-            ]
+            lines(Some(
+                &Origin::of("https://www.example.com/robots.txt").unwrap()
+            )),
+            (
+                "https://www.example.com".to_string(),
+                false,
+                vec![
+                    (2, "https://example.com".to_string()),
+                    (6, "http://example.com".to_string())
+                ]
+            )
         );
-        assert_eq!(
-            Expectations::parse("* allowed /a\n* disallowed /b\n").first_origin(),
-            None
-        );
+        // Paths only: no origin to compare with unless the front end knows it.
+        let paths = Expectations::parse("* allowed /a\n* disallowed /b\n");
+        assert!(paths.off_site(None).is_none());
+        let site = Origin::of("https://example.com/").unwrap();
+        assert!(paths.off_site(Some(&site)).unwrap().others.is_empty());
     }
 
     #[test]

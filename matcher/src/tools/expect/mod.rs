@@ -170,32 +170,41 @@ impl Expectations {
         self.checks
     }
 
-    /// The origin of the first expectation with a full URL: the origin
-    /// that stands for the robots.txt's when a front end does not know it
-    /// (a local file), as a URL list's first origin does for the file in
-    /// the playground.
-    pub fn first_origin(&self) -> Option<Origin> {
-        self.entries.iter().find_map(|e| Origin::of(&e.url).ok())
-    }
-
-    /// The expectations whose full URL is on another origin than `site`
-    /// (the robots.txt's), the first of each such origin, with that
-    /// origin. A robots.txt governs only its own origin (RFC 9309 section
-    /// 2.3): the other origin's own file decides what crawlers do there,
-    /// so a front end checking these against this file says so. Paths have
-    /// no origin: they are the file's.
-    pub fn on_other_origins(&self, site: &Origin) -> Vec<(&Expectation, Origin)> {
+    /// The expectations whose full URL is on another origin than the
+    /// robots.txt's, the first of each such origin, with that origin. A
+    /// robots.txt governs only its own origin (RFC 9309 section 2.3): the
+    /// other origin's own file decides what crawlers do there, so a front
+    /// end checking these against this file says so. Paths have no origin:
+    /// they are the file's.
+    ///
+    /// `site` is the robots.txt's origin when the front end knows it (the
+    /// URL it was fetched from). When it does not (a local file), the
+    /// first full URL's origin stands for it, as a URL list's first origin
+    /// does for the file in the playground, and [`OffSite::assumed`] says
+    /// so. `None` when neither is known: every expectation is a path.
+    pub fn off_site(&self, site: Option<&Origin>) -> Option<OffSite<'_>> {
+        let (site, assumed) = match site {
+            Some(site) => (site.clone(), false),
+            None => (
+                self.entries.iter().find_map(|e| Origin::of(&e.url).ok())?,
+                true,
+            ),
+        };
         let mut seen: HashSet<Origin> = HashSet::new();
         let mut others: Vec<(&Expectation, Origin)> = Vec::new();
         for entry in &self.entries {
             let Ok(of) = Origin::of(&entry.url) else {
                 continue;
             };
-            if of != *site && seen.insert(of.clone()) {
+            if of != site && seen.insert(of.clone()) {
                 others.push((entry, of));
             }
         }
-        others
+        Some(OffSite {
+            site,
+            assumed,
+            others,
+        })
     }
 
     /// Whether some expectation holds in `mode` when the front end checks
@@ -206,6 +215,20 @@ impl Expectations {
             .iter()
             .any(|e| e.mode.unwrap_or(default) == mode)
     }
+}
+
+/// The expectations on other origins than the robots.txt's, from
+/// [`Expectations::off_site`].
+#[derive(Debug)]
+pub struct OffSite<'a> {
+    /// The origin taken as the robots.txt's.
+    pub site: Origin,
+    /// Whether [`OffSite::site`] is the first full URL's origin, taken
+    /// because the front end did not know the file's.
+    pub assumed: bool,
+    /// The first expectation on each other origin, with that origin, in
+    /// the file's order.
+    pub others: Vec<(&'a Expectation, Origin)>,
 }
 
 /// A mistake in an expectations file, on a line.
