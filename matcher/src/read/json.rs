@@ -148,72 +148,69 @@ impl<'a> Reader<'a> {
         next
     }
 
-    fn nest(&mut self) -> Result<(), JsonError> {
+    /// Steps into an object or list (`open`, ended by `close`; `expected`
+    /// says what should be there): whether it has entries or items.
+    fn open(&mut self, open: u8, close: u8, expected: &str) -> Result<bool, JsonError> {
+        if !self.eat(open) {
+            return Err(self.unexpected(expected));
+        }
         self.nesting += 1;
         if self.nesting > MAX_NESTING {
             return Err(self.error("recursion limit exceeded"));
         }
-        Ok(())
+        self.more(close, None)
+    }
+
+    /// After an object's entry or a list's item (or at its start, with no
+    /// `what`): whether another follows (a `,` stepped over, but for the
+    /// first) or it ends (`close` stepped over).
+    fn more(&mut self, close: u8, what: Option<&str>) -> Result<bool, JsonError> {
+        if self.eat(close) {
+            self.nesting -= 1;
+            return Ok(false);
+        }
+        let Some(what) = what else {
+            return Ok(true);
+        };
+        if self.eat(b',') {
+            return Ok(true);
+        }
+        Err(match self.byte() {
+            None => self.error(format!("EOF while parsing {what}")),
+            Some(_) => self.error(format!("expected `,` or `{}` in {what}", char::from(close))),
+        })
     }
 
     /// Reads an object (`expected` says what should be there, for the
     /// error when something else is), giving each entry to `entry`.
     pub(crate) fn object(&mut self, expected: &str, entry: Entry<'_, 'a>) -> Result<(), JsonError> {
-        if !self.eat(b'{') {
-            return Err(self.unexpected(expected));
-        }
-        self.nest()?;
-        if !self.eat(b'}') {
-            loop {
-                self.space();
-                if self.byte() != Some(b'"') {
-                    return Err(match self.byte() {
-                        None => self.error("EOF while parsing an object"),
-                        Some(_) => self.error("key must be a string"),
-                    });
-                }
-                let key = self.string()?;
-                if !self.eat(b':') {
-                    return Err(self.error("expected `:` after an object's key"));
-                }
-                entry(self, key)?;
-                if self.eat(b'}') {
-                    break;
-                }
-                if !self.eat(b',') {
-                    return Err(match self.byte() {
-                        None => self.error("EOF while parsing an object"),
-                        Some(_) => self.error("expected `,` or `}` after an object's value"),
-                    });
-                }
+        let mut more = self.open(b'{', b'}', expected)?;
+        while more {
+            self.space();
+            if self.byte() != Some(b'"') {
+                return Err(match self.byte() {
+                    None => self.error("EOF while parsing an object"),
+                    Some(_) => self.error("key must be a string"),
+                });
             }
+            let key = self.string()?;
+            if !self.eat(b':') {
+                return Err(self.error("expected `:` after an object's key"));
+            }
+            entry(self, key)?;
+            more = self.more(b'}', Some("an object"))?;
         }
-        self.nesting -= 1;
         Ok(())
     }
 
     /// Reads a list (`expected` says what should be there), giving each
     /// item to `item`.
     pub(crate) fn list(&mut self, expected: &str, item: Item<'_, 'a>) -> Result<(), JsonError> {
-        if !self.eat(b'[') {
-            return Err(self.unexpected(expected));
+        let mut more = self.open(b'[', b']', expected)?;
+        while more {
+            item(self)?;
+            more = self.more(b']', Some("a list"))?;
         }
-        self.nest()?;
-        if !self.eat(b']') {
-            loop {
-                item(self)?;
-                if self.eat(b']') {
-                    break;
-                }
-                if !self.eat(b',') {
-                    return Err(match self.byte() {
-                        None => self.error("EOF while parsing a list"),
-                        Some(_) => self.error("expected `,` or `]` after a list's item"),
-                    });
-                }
-            }
-        }
-        self.nesting -= 1;
         Ok(())
     }
 
@@ -584,7 +581,11 @@ mod tests {
         assert_eq!(error("[1, 2"), ("EOF while parsing a list".into(), (1, 6)));
         assert_eq!(error("{} x"), ("trailing characters".into(), (1, 4)));
         assert_eq!(error("{'a': 1}").0, "key must be a string");
-        assert_eq!(error("[1 2]").0, "expected `,` or `]` after a list's item");
+        assert_eq!(error("[1 2]").0, "expected `,` or `]` in a list");
+        assert_eq!(
+            error("{\"a\": 1 \"b\"}").0,
+            "expected `,` or `}` in an object"
+        );
         assert_eq!(error("[tru]").0, "expected ident");
         assert_eq!(error("").0, "EOF while parsing a value");
         assert_eq!(error("<html>").0, "expected value");
