@@ -13,7 +13,10 @@
 //! Measured on the size build (2026-11-27): the shared chunk 21,002 ->
 //! 10,186 B gzipped, the lint worker's job 25,796 -> 23,882 B, the log
 //! worker's 57,653 -> 64,940 B (the reader is its own now), all of
-//! `dist/` 499,580 -> 493,780 B (README, "Size: lazy panels").
+//! `dist/` 499,580 -> 493,780 B (README, "Size: lazy panels"). Since
+//! then the library reads those logs and files with a JSON reader of its
+//! own (`robots_matcher::read::json`), and serde_json's deserializer is
+//! linked nowhere in the app.
 
 use wasm_bindgen::JsValue;
 

@@ -15,7 +15,7 @@
 use std::fmt;
 use std::net::IpAddr;
 
-use serde::Deserialize;
+use crate::read::json::{JsonError, Kind, Reader};
 
 /// The ranges of one file: IPv4 and IPv6, each sorted and merged.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -66,46 +66,95 @@ impl fmt::Display for IpRangesError {
 
 impl std::error::Error for IpRangesError {}
 
-/// The file's shape; other keys are ignored.
-#[derive(Deserialize)]
-#[serde(expecting = "an object with a \"prefixes\" list")]
-struct RangesFile {
-    #[serde(rename = "creationTime")]
-    creation_time: Option<String>,
-    prefixes: Vec<Prefix>,
+/// What the file must be, for messages.
+const FILE: &str = "an object with a \"prefixes\" list";
+
+/// What each of its prefixes must be.
+const PREFIX: &str = "an object with an \"ipv4Prefix\" or \"ipv6Prefix\"";
+
+/// A file as read: its `creationTime`, and each prefix's `ipv4Prefix`
+/// and `ipv6Prefix`.
+type RangesFile = (Option<String>, Vec<[Option<String>; 2]>);
+
+/// Reads the file's shape (`{"creationTime": …, "prefixes": [{"ipv4Prefix":
+/// …, "ipv6Prefix": …}]}`; other keys are skipped).
+fn read_file(text: &str) -> Result<RangesFile, JsonError> {
+    let mut reader = Reader::new(text);
+    let (mut created, mut prefixes) = (None, None);
+    reader.object(FILE, &mut |reader, key| match &*key {
+        "creationTime" => once(reader, &mut created, "creationTime", optional_text),
+        "prefixes" => once(reader, &mut prefixes, "prefixes", |reader| {
+            let mut list = Vec::new();
+            reader.list("a list", &mut |reader| {
+                let mut prefix = [None, None];
+                let [v4, v6] = &mut prefix;
+                reader.object(PREFIX, &mut |reader, key| match &*key {
+                    "ipv4Prefix" => once(reader, v4, "ipv4Prefix", optional_text),
+                    "ipv6Prefix" => once(reader, v6, "ipv6Prefix", optional_text),
+                    _ => reader.skip(),
+                })?;
+                list.push(prefix.map(Option::flatten));
+                Ok(())
+            })?;
+            Ok(list)
+        }),
+        _ => reader.skip(),
+    })?;
+    let Some(prefixes) = prefixes else {
+        return Err(reader.error("missing field `prefixes`"));
+    };
+    reader.end()?;
+    Ok((created.flatten(), prefixes))
 }
 
-#[derive(Deserialize)]
-#[serde(expecting = "an object with an \"ipv4Prefix\" or \"ipv6Prefix\"")]
-struct Prefix {
-    #[serde(rename = "ipv4Prefix")]
-    ipv4: Option<String>,
-    #[serde(rename = "ipv6Prefix")]
-    ipv6: Option<String>,
+/// Reads a field's value into `slot` with `read`; an error when the
+/// object named the field before.
+fn once<'a, T>(
+    reader: &mut Reader<'a>,
+    slot: &mut Option<T>,
+    name: &str,
+    read: impl FnOnce(&mut Reader<'a>) -> Result<T, JsonError>,
+) -> Result<(), JsonError> {
+    if slot.is_some() {
+        return Err(reader.error(format!("duplicate field `{name}`")));
+    }
+    *slot = Some(read(reader)?);
+    Ok(())
+}
+
+/// A string or `null`.
+fn optional_text(reader: &mut Reader<'_>) -> Result<Option<String>, JsonError> {
+    if reader.null()? {
+        return Ok(None);
+    }
+    match reader.peek()? {
+        Kind::Text => Ok(Some(reader.string()?.into_owned())),
+        _ => Err(reader.unexpected("a string")),
+    }
 }
 
 impl IpRanges {
     /// Reads a file in the `googlebot.json` shape.
     pub fn parse(bytes: &[u8]) -> Result<IpRanges, IpRangesError> {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        // Read as text, as the log reader reads JSON lines: one serde_json
-        // reader in the app's log worker, not two (about 5 KB).
         let text = std::str::from_utf8(bytes).map_err(|error| IpRangesError::NotJson {
             reason: format!(
                 "bytes that are not UTF-8 at byte {}",
                 error.valid_up_to() + 1
             ),
         })?;
-        let file: RangesFile =
-            serde_json::from_str(text).map_err(|error| IpRangesError::NotJson {
-                reason: error.to_string(),
-            })?;
+        let (created, prefixes) = read_file(text).map_err(|error| {
+            let (line, column) = error.line_column(text);
+            IpRangesError::NotJson {
+                reason: format!("{} at line {line} column {column}", error.reason),
+            }
+        })?;
         let mut ranges = IpRanges {
-            created: file.creation_time,
+            created,
             ..IpRanges::default()
         };
-        for (index, prefix) in file.prefixes.iter().enumerate() {
-            for text in [&prefix.ipv4, &prefix.ipv6].into_iter().flatten() {
+        for (index, prefix) in prefixes.iter().enumerate() {
+            for text in prefix.iter().flatten() {
                 ranges.add(text).ok_or_else(|| IpRangesError::BadPrefix {
                     index: index + 1,
                     text: text.clone(),

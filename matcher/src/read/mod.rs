@@ -9,10 +9,12 @@
 //! - `sitemap`: a sitemap's `<loc>`s, or the sitemaps an index names;
 //! - [`log`]: access logs (Combined and Common Log Format, JSON lines, W3C
 //!   extended, CSV), read as a stream of requests;
-//! - [`ip_ranges`]: the IP ranges operators publish for their crawlers.
+//! - [`ip_ranges`]: the IP ranges operators publish for their crawlers;
+//! - `json`: the JSON reader of JSON-lines logs and IP-range files.
 
 mod csv;
 pub mod ip_ranges;
+mod json;
 pub mod log;
 mod sitemap;
 pub mod url_list;

@@ -4,182 +4,62 @@
 //! `httpRequest: {requestUrl, userAgent, remoteIp, status}` works; keys
 //! that name nothing known are skipped without being kept.
 //!
-//! Parsed with serde_json: strings are borrowed from the line unless they
-//! hold escapes, and skipped values cost no allocation.
-
-use std::borrow::Cow;
-use std::fmt;
-
-use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+//! Read with the readers' JSON reader ([`crate::read::json`]): strings
+//! are borrowed from the line unless they hold escapes, and a skipped
+//! value allocates nothing (but for a string with escapes).
 
 use super::names::{fact_of, Found, Value};
+use crate::read::json::{Kind, Reader};
 
 /// How deep objects are read for known keys (the line is depth 0).
 const MAX_DEPTH: usize = 1;
 
 /// Reads one line's object into the facts its keys give; the error says
-/// why it is not a JSON object.
+/// why it is not a JSON object, and at which column.
 pub(super) fn parse(line: &str) -> Result<Found<Value<'_>>, String> {
     let mut found = Found::new();
-    let mut deserializer = serde_json::Deserializer::from_str(line);
-    Object {
-        found: &mut found,
-        depth: 0,
-    }
-    .deserialize(&mut deserializer)
-    .and_then(|()| deserializer.end())
-    .map_err(|error| {
-        // serde_json's message names line 1 and a column; the line is the
-        // log's, so only the column is worth saying.
-        let message = error.to_string();
-        match message.rfind(" at line ") {
-            Some(cut) => format!(
-                "not a JSON object ({}, column {})",
-                &message[..cut],
-                error.column()
-            ),
-            None => format!("not a JSON object ({message})"),
-        }
-    })?;
+    let mut reader = Reader::new(line);
+    object(&mut reader, &mut found, 0)
+        .and_then(|()| reader.end())
+        .map_err(|error| {
+            let (_, column) = error.line_column(line);
+            format!("not a JSON object ({}, column {column})", error.reason)
+        })?;
     Ok(found)
 }
 
-/// An object whose known keys are gathered into `found`.
-struct Object<'f, 'a> {
-    found: &'f mut Found<Value<'a>>,
+/// Reads an object whose known keys are gathered into `found`: a string
+/// or number kept, an object read the same way `depth` + 1 down (up to
+/// [`MAX_DEPTH`]), anything else skipped.
+fn object<'a>(
+    reader: &mut Reader<'a>,
+    found: &mut Found<Value<'a>>,
     depth: usize,
-}
-
-impl<'de> DeserializeSeed<'de> for Object<'_, 'de> {
-    type Value = ();
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Object<'_, 'de> {
-    type Value = ();
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an object")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
-        while let Some(key) = map.next_key::<Key<'de>>()? {
-            match fact_of(&key.0, false) {
-                Some((fact, rank)) => {
-                    let value = map.next_value_seed(Nested {
-                        found: self.found,
-                        depth: self.depth,
-                    })?;
-                    self.found.offer(fact, rank, value);
-                }
-                None => map
-                    .next_value_seed(Nested {
-                        found: self.found,
-                        depth: self.depth,
-                    })
-                    .map(drop)?,
+) -> Result<(), crate::read::json::JsonError> {
+    reader.object("an object", &mut |reader, key| {
+        let value = match reader.peek()? {
+            Kind::Text => Value::Text(reader.string()?),
+            Kind::Number => Value::Number(reader.number()?),
+            Kind::Object if depth < MAX_DEPTH => {
+                object(reader, found, depth + 1)?;
+                Value::Other
             }
+            _ => {
+                reader.skip()?;
+                Value::Other
+            }
+        };
+        if let Some((fact, rank)) = fact_of(&key, false) {
+            found.offer(fact, rank, value);
         }
         Ok(())
-    }
-}
-
-/// A key, borrowed from the line unless it holds escapes.
-struct Key<'a>(Cow<'a, str>);
-
-impl<'de> serde::Deserialize<'de> for Key<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Key<'de>, D::Error> {
-        struct KeyVisitor;
-        impl<'de> Visitor<'de> for KeyVisitor {
-            type Value = Key<'de>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a key")
-            }
-            fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Borrowed(text)))
-            }
-            fn visit_str<E>(self, text: &str) -> Result<Key<'de>, E> {
-                Ok(Key(Cow::Owned(text.to_string())))
-            }
-        }
-        deserializer.deserialize_str(KeyVisitor)
-    }
-}
-
-/// A value: a string or number kept, an object read for known keys one
-/// level down, anything else skipped.
-struct Nested<'f, 'a> {
-    found: &'f mut Found<Value<'a>>,
-    depth: usize,
-}
-
-impl<'de> DeserializeSeed<'de> for Nested<'_, 'de> {
-    type Value = Value<'de>;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Value<'de>, D::Error> {
-        deserializer.deserialize_any(self)
-    }
-}
-
-impl<'de> Visitor<'de> for Nested<'_, 'de> {
-    type Value = Value<'de>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a value")
-    }
-
-    fn visit_borrowed_str<E>(self, text: &'de str) -> Result<Value<'de>, E> {
-        Ok(Value::Text(Cow::Borrowed(text)))
-    }
-
-    fn visit_str<E>(self, text: &str) -> Result<Value<'de>, E> {
-        Ok(Value::Text(Cow::Owned(text.to_string())))
-    }
-
-    fn visit_u64<E>(self, n: u64) -> Result<Value<'de>, E> {
-        Ok(Value::Number(n as f64))
-    }
-
-    fn visit_i64<E>(self, n: i64) -> Result<Value<'de>, E> {
-        Ok(Value::Number(n as f64))
-    }
-
-    fn visit_f64<E>(self, n: f64) -> Result<Value<'de>, E> {
-        Ok(Value::Number(n))
-    }
-
-    fn visit_bool<E>(self, _: bool) -> Result<Value<'de>, E> {
-        Ok(Value::Other)
-    }
-
-    fn visit_unit<E>(self) -> Result<Value<'de>, E> {
-        Ok(Value::Other)
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value<'de>, A::Error> {
-        while seq.next_element::<IgnoredAny>()?.is_some() {}
-        Ok(Value::Other)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value<'de>, A::Error> {
-        if self.depth < MAX_DEPTH {
-            Object {
-                found: self.found,
-                depth: self.depth + 1,
-            }
-            .visit_map(map)?;
-        } else {
-            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-        }
-        Ok(Value::Other)
-    }
+    })
 }
 
 #[cfg(test)]
 mod tests {
+    use std::borrow::Cow;
+
     use super::super::names::Fact;
     use super::*;
 
