@@ -4,11 +4,12 @@
 
 use leptos::prelude::*;
 use robots_matcher::tools::compare::ChangeCounts;
+use robots_matcher::tools::severity::{Severity, SeverityCounts};
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::progress_view;
-use crate::store::{use_check, use_inputs, use_messages};
-use crate::view_model::{format_count, plural, verdict_str, Against};
+use crate::store::{use_check, use_inputs, use_messages, use_table, Side};
+use crate::view_model::{format_count, plural, verdict_str, Against, FileChangeView};
 
 /// Counts over every row (not only those shown), progress, and the time
 /// the last update took.
@@ -166,6 +167,19 @@ fn compare_summary_view() -> Result<AnyView, ChunkError> {
             })
         })
     });
+    let severities = Memo::new(move |_| {
+        run.with(|run| {
+            let comparison = run.comparison();
+            (run.is_compared() && comparison.against == Against::Before).then(|| {
+                let file = comparison.file_changes(run.results());
+                let listed = file
+                    .as_ref()
+                    .map(|file| FileChangeView::list(comparison, file))
+                    .unwrap_or_default();
+                (comparison.severities(file.as_ref()), listed)
+            })
+        })
+    });
     // One element whose attributes change: it stays while typing.
     let counts = move || changes.with(|c| c.as_ref().map(|(counts, _)| *counts));
     Ok(view! {
@@ -209,9 +223,81 @@ fn compare_summary_view() -> Result<AnyView, ChunkError> {
                         })}
                     }.into_any(),
                 }}
+                {move || severities.get().map(|(counts, file)| severity_view(counts, file))}
             </div>
     }
     .into_any())
+}
+
+/// The most file changes listed (a rewrite can change thousands of rules).
+const MAX_FILE_CHANGES_SHOWN: usize = 50;
+
+/// The changes' counts per severity (the library's classes), the filter
+/// of the table by severity, and the file's own changes with their lines.
+fn severity_view(counts: SeverityCounts, file: Vec<FileChangeView>) -> impl IntoView {
+    let (table, inputs) = (use_table(), use_inputs());
+    let chosen = move || table.query().with(|q| q.severity);
+    let more = file.len().saturating_sub(MAX_FILE_CHANGES_SHOWN);
+    let buttons = [
+        Some(Severity::Critical),
+        Some(Severity::Warning),
+        Some(Severity::Info),
+        None,
+    ];
+    view! {
+        <div
+            class="severity-counts"
+            data-testid="severity-counts"
+            data-critical=counts.critical.to_string()
+            data-warning=counts.warning.to_string()
+            data-info=counts.info.to_string()
+        >
+            <span class="small">"Changes by severity (show only the rows of one):"</span>
+            " "
+            <span role="group" aria-label="Show only the changes of one severity" data-testid="severity-filter">
+                {buttons.into_iter().map(|severity| {
+                    let (key, label) = match severity {
+                        Some(s) => (s.as_str(), [&format_count(counts.of(s)), " ", s.as_str()].concat()),
+                        None => ("all", "all rows".to_string()),
+                    };
+                    view! {
+                        <button
+                            type="button"
+                            class="button button-small"
+                            data-severity=key
+                            aria-pressed=move || (chosen() == severity).to_string()
+                            on:click=move |_| table.filter_severity(severity)
+                        >
+                            {label}
+                        </button>
+                    }
+                }).collect_view()}
+            </span>
+        </div>
+        <ul class="file-changes small" data-testid="file-changes" aria-label="Changes of the file itself">
+            {file.into_iter().take(MAX_FILE_CHANGES_SHOWN).map(|change| {
+                let class = change.class;
+                view! {
+                    <li data-severity=class.severity.as_str() title=class.description>
+                        <span class="change-class">{[class.severity.as_str(), ": ", class.code].concat()}</span>
+                        " "
+                        {change.what}
+                        {change.line.map(|(line, before)| view! {
+                            " "
+                            <button
+                                type="button"
+                                class="link-button"
+                                on:click=move |_| inputs.show_line(if before { Side::Before } else { Side::After }, line, true)
+                            >
+                                {format!("L{line}{}", if before { " before" } else { "" })}
+                            </button>
+                        })}
+                    </li>
+                }
+            }).collect_view()}
+            <li class="muted">{(more > 0).then(|| format!("and {} more (all are counted above)", format_count(more)))}</li>
+        </ul>
+    }
 }
 
 /// What was skipped in the inputs.
