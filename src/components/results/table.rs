@@ -320,10 +320,10 @@ fn ResultRow(
                             );
                             let title = text.clone();
                             view! {
-                                <span class="change-class" data-testid="row-severity">
-                                    {b.class.map(|(severity, code)| [severity.as_str(), ": ", code].concat())}
-                                </span>
                                 <span class="before" class:changed=b.changed data-testid="row-before" title=title>
+                                    {b.class.map(|(severity, code)| view! {
+                                        <span class="change-class" data-testid="row-severity">{[severity.as_str(), ": ", code].concat()}</span>
+                                    })}
                                     {text}
                                 </span>
                             }

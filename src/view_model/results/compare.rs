@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use robots_matcher::tools::compare::{ChangeCounts, VerdictDiff};
+use robots_matcher::tools::compare::{ChangeCounts, ChangeKind, VerdictDiff};
 use robots_matcher::tools::severity::{
     ChangeClass, Edit, FileChange, FileChanges, Severity, SeverityCounts, VerdictClasses,
 };
@@ -163,39 +163,34 @@ impl FileChangeView {
     /// The editor's file's own changes (`file`, from
     /// [`Comparison::file_changes`]), as `comparison` counts them.
     pub fn list(comparison: &Comparison, file: &FileChanges) -> Vec<FileChangeView> {
-        let agents = |agents: &[String]| match agents.len() {
-            0 => String::new(),
-            _ => format!(" ({})", agents.join(", ")),
+        // `Allow: /blog removed (Googlebot, bingbot)`, on its line.
+        let edited = |what: &[&str], edit: Edit, agents: &[String], line: u32| {
+            let mut text = what.concat();
+            text.push(' ');
+            text.push_str(edit.as_str());
+            if !agents.is_empty() {
+                text.push_str(" (");
+                text.push_str(&agents.join(", "));
+                text.push(')');
+            }
+            (text, Some((line, edit == Edit::Removed)))
         };
-        let edited = |edit: Edit, line: u32| Some((line, edit == Edit::Removed));
         file.listed(comparison.root_shown)
             .into_iter()
             .map(|(class, change)| {
                 let (what, line) = match change {
-                    FileChange::SiteRoot(root) => (
-                        format!("* {} on /", root.kind.as_str().replace('-', " ")),
-                        None,
-                    ),
-                    FileChange::Rule(rule) => (
-                        format!(
-                            "{} {}{}",
-                            rule.text,
-                            rule.edit.as_str(),
-                            agents(&rule.agents)
-                        ),
-                        edited(rule.edit, rule.line),
-                    ),
-                    FileChange::Directive(d) => (
-                        format!(
-                            "{}: {} {}{}",
-                            d.key,
-                            d.value,
-                            d.edit.as_str(),
-                            agents(&d.agents)
-                        ),
-                        edited(d.edit, d.line),
-                    ),
-                    FileChange::Text(_) => (class.description.to_string(), None),
+                    FileChange::SiteRoot(root) => {
+                        let text = match root.kind {
+                            ChangeKind::NewlyAllowed => "* newly allowed on /",
+                            ChangeKind::NewlyDisallowed => "* newly disallowed on /",
+                        };
+                        (text.to_string(), None)
+                    }
+                    FileChange::Rule(r) => edited(&[&r.text], r.edit, &r.agents, r.line),
+                    FileChange::Directive(d) => {
+                        edited(&[&d.key, ": ", &d.value], d.edit, &d.agents, d.line)
+                    }
+                    FileChange::Text(_) => (class.description().to_string(), None),
                 };
                 FileChangeView { class, what, line }
             })
@@ -207,8 +202,9 @@ impl FileChangeView {
 #[derive(Debug)]
 pub struct CompareJob {
     results: Arc<Results>,
-    /// Classes each verdict change (the crawlers' purposes looked up once).
-    classes: VerdictClasses,
+    /// Classes each verdict change (the crawlers' purposes looked up once,
+    /// on the first slice).
+    classes: Option<VerdictClasses>,
     next_url: usize,
     comparison: Comparison,
 }
@@ -241,9 +237,8 @@ impl CompareJob {
             })
             .collect();
         comparison.per_crawler = vec![ChangeCounts::default(); results.columns.len()];
-        let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
         CompareJob {
-            classes: VerdictClasses::new(&crawlers),
+            classes: None,
             comparison,
             results,
             next_url: 0,
@@ -263,6 +258,9 @@ impl Job for CompareJob {
         let results = &self.results;
         let comparison = &mut self.comparison;
         let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
+        let classes = self
+            .classes
+            .get_or_insert_with(|| VerdictClasses::new(&crawlers));
         let options = CheckOptions::default();
         let diff_of = |file, other| diff_of(results, file, other, &crawlers, &options);
         let editor = diff_of(EDITOR_FILE, comparison.other.as_ref());
@@ -300,11 +298,11 @@ impl Job for CompareJob {
                     continue;
                 };
                 if let Some((kind, before)) = diff.change_to(column, url, cell.allowed()) {
-                    let class = self.classes.class_in(diff, column, url, kind);
+                    let class = classes.class_in(diff, column, url, kind);
                     comparison.classes.push(class);
                     comparison.verdict_severities.add(class.severity);
                     comparison.root_shown |=
-                        file == EDITOR_FILE && self.classes.shows_site_root(column, url);
+                        file == EDITOR_FILE && classes.shows_site_root(column, url);
                     comparison.rows.push(row as u32);
                     comparison.cells.push(Cell::new(&before));
                     comparison.counts.add(kind);

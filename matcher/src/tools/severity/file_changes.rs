@@ -200,17 +200,15 @@ impl FileChanges {
     /// Every change with its class: the site root, the rules, the
     /// directives, then a text-only change.
     pub fn classified(&self) -> Vec<(&'static ChangeClass, FileChange<'_>)> {
-        let mut all: Vec<FileChange> = Vec::new();
-        all.extend(self.site_root.iter().map(FileChange::SiteRoot));
-        all.extend(self.rules.iter().map(FileChange::Rule));
-        all.extend(self.directives.iter().map(FileChange::Directive));
-        if matches!(
+        let text = matches!(
             self.text,
             TextChange::CommentsOnly | TextChange::RulesUnchanged
-        ) {
-            all.push(FileChange::Text(self.text));
-        }
-        all.into_iter()
+        )
+        .then_some(FileChange::Text(self.text));
+        (self.site_root.iter().map(FileChange::SiteRoot))
+            .chain(self.rules.iter().map(FileChange::Rule))
+            .chain(self.directives.iter().map(FileChange::Directive))
+            .chain(text)
             .map(|change| (change.class(), change))
             .collect()
     }
@@ -249,7 +247,7 @@ fn first_equal(len: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<us
 
 /// Each crawler name (lower-cased; `*` for the `*` groups) with its first
 /// spelling and the groups naming it, in order of first appearance.
-fn memberships(robots: &Robots) -> Vec<(String, String, Vec<usize>)> {
+fn memberships(robots: &Robots) -> Vec<(String, &str, Vec<usize>)> {
     let seen: Vec<(String, &str, usize)> = robots
         .groups()
         .iter()
@@ -261,15 +259,15 @@ fn memberships(robots: &Robots) -> Vec<(String, String, Vec<usize>)> {
         .collect();
     let first = first_equal(seen.len(), &|a, b| seen[a].0.cmp(&seen[b].0));
     let mut at = vec![0; seen.len()];
-    let mut names: Vec<(String, String, Vec<usize>)> = Vec::new();
-    for (i, (lower, name, group)) in seen.iter().enumerate() {
+    let mut names: Vec<(String, &str, Vec<usize>)> = Vec::new();
+    for (i, (lower, name, group)) in seen.into_iter().enumerate() {
         if first[i] == i {
             at[i] = names.len();
-            names.push((lower.clone(), name.to_string(), Vec::new()));
+            names.push((lower, name, Vec::new()));
         }
         let groups = &mut names[at[first[i]]].2;
-        if groups.last() != Some(group) {
-            groups.push(*group);
+        if groups.last() != Some(&group) {
+            groups.push(group);
         }
     }
     names
@@ -310,32 +308,32 @@ pub(super) fn rule_changes(
     // Each name with its groups before and after.
     let lowers: Vec<&str> = old.iter().chain(&new).map(|n| n.0.as_str()).collect();
     let same = first_equal(lowers.len(), &|a, b| lowers[a].cmp(lowers[b]));
-    let mut after_groups: Vec<Vec<usize>> = vec![Vec::new(); old.len()];
+    let mut after_groups: Vec<&[usize]> = vec![&[]; old.len()];
     let mut only_new = Vec::new();
     for (j, (_, name, groups)) in new.iter().enumerate() {
         match same[old.len() + j] {
-            i if i < old.len() => after_groups[i] = groups.clone(),
-            _ => only_new.push((name, Vec::new(), groups.clone())),
+            i if i < old.len() => after_groups[i] = groups,
+            _ => only_new.push((*name, &[][..], &groups[..])),
         }
     }
-    let both: Vec<(&String, Vec<usize>, Vec<usize>)> = old
+    let both: Vec<(&str, &[usize], &[usize])> = old
         .iter()
         .zip(after_groups)
-        .map(|((_, name, groups), after)| (name, groups.clone(), after))
+        .map(|((_, name, groups), after)| (*name, &groups[..], after))
         .chain(only_new)
         .collect();
     // Names with the same groups on both sides share one comparison, in
     // order of first appearance.
-    let key = |i: usize| (&both[i].1, &both[i].2);
+    let key = |i: usize| (both[i].1, both[i].2);
     let same = first_equal(both.len(), &|a, b| key(a).cmp(&key(b)));
     let mut at = vec![0; both.len()];
-    let mut classes: Vec<(&[usize], &[usize], Vec<String>)> = Vec::new();
-    for (i, (name, old_groups, new_groups)) in both.iter().enumerate() {
+    let mut classes: Vec<(&[usize], &[usize], Vec<&str>)> = Vec::new();
+    for (i, &(name, old_groups, new_groups)) in both.iter().enumerate() {
         if same[i] == i {
             at[i] = classes.len();
             classes.push((old_groups, new_groups, Vec::new()));
         }
-        classes[at[same[i]]].2.push((*name).clone());
+        classes[at[same[i]]].2.push(name);
     }
 
     let mut found: Vec<(Edit, RuleKind, u32, &str, usize)> = Vec::new();
@@ -372,7 +370,7 @@ pub(super) fn rule_changes(
 /// line order.
 fn merged(
     mut found: Vec<(Edit, RuleKind, u32, &str, usize)>,
-    classes: &[(&[usize], &[usize], Vec<String>)],
+    classes: &[(&[usize], &[usize], Vec<&str>)],
 ) -> Vec<RuleChange> {
     crate::sort::sort_by_u64_key(&mut found, |f| (f.0 as u64) << 32 | u64::from(f.2));
     let mut changes: Vec<RuleChange> = Vec::new();
@@ -380,94 +378,99 @@ fn merged(
         let names = classes.get(class).map_or(&[][..], |c| &c.2[..]);
         match changes.last_mut() {
             Some(last) if (last.edit, last.line) == (edit, line) => {
-                last.agents.extend(names.iter().cloned())
+                last.agents.extend(names.iter().map(|n| n.to_string()))
             }
             _ => changes.push(RuleChange {
                 edit,
                 kind,
                 text: text.to_string(),
                 line,
-                agents: names.to_vec(),
+                agents: names.iter().map(|n| n.to_string()).collect(),
             }),
         }
     }
     changes
 }
 
-/// A directive as compared: its key (lower-cased), value and group's
-/// names (lower-cased, sorted); with its line, key, value and names as
-/// written.
-type Directive = (
-    (String, String, Vec<String>),
-    u32,
-    String,
-    String,
-    Vec<String>,
-);
+/// A line other than a rule and a User-agent that carries a key (a
+/// Sitemap or another directive): its line, key and value as written, and
+/// the group it is in.
+type Directive<'r> = (u32, &'r str, &'r str, Option<usize>);
 
-/// Every line other than a rule and a User-agent that carries a key:
-/// Sitemaps and the other directives.
-fn directives(robots: &Robots) -> Vec<Directive> {
-    let names = |group: Option<usize>| -> Vec<String> {
-        group
-            .and_then(|g| robots.groups().get(g))
-            .map(|g| g.names().map(str::to_string).collect())
-            .unwrap_or_default()
-    };
+/// Every Sitemap and other directive of `robots`, in that order.
+fn directives(robots: &Robots) -> Vec<Directive<'_>> {
     let sitemaps = robots
         .sitemaps()
         .iter()
-        .map(|s| ("Sitemap".to_string(), s.url.clone(), s.line, None));
+        .map(|s| (s.line, "Sitemap", s.url.as_str(), None));
     let others = robots
         .other_directives()
         .iter()
-        .map(|d| (d.key.clone(), d.value.clone(), d.line, d.group));
-    sitemaps
-        .chain(others)
-        .map(|(key, value, line, group)| {
-            let written = names(group);
-            let mut compared: Vec<String> =
-                written.iter().map(|n| n.to_ascii_lowercase()).collect();
-            compared.sort();
-            compared.dedup();
-            (
-                (key.to_ascii_lowercase(), value.trim().to_string(), compared),
-                line,
-                key,
-                value,
-                written,
-            )
+        .map(|d| (d.line, d.key.as_str(), d.value.as_str(), d.group));
+    sitemaps.chain(others).collect()
+}
+
+/// Each group's names as a directive's group is compared: lower-cased,
+/// sorted, each once.
+fn group_names(robots: &Robots) -> Vec<Vec<String>> {
+    robots
+        .groups()
+        .iter()
+        .map(|g| {
+            let mut names: Vec<String> = g.names().map(str::to_ascii_lowercase).collect();
+            crate::sort::sort_by(&mut names, String::cmp);
+            names.dedup();
+            names
         })
         .collect()
 }
 
-/// Directives one side has more often than the other: of equal ones, the
-/// first as many as the other side has are kept, the rest removed (before)
-/// or added (after).
+/// Directives one side has more often than the other: of equal ones (the
+/// same key in any letter case, value but surrounding whitespace, and
+/// group's names in any order and case), the first as many as the other
+/// side has are kept, the rest removed (before) or added (after).
 fn directive_changes(before: &Robots, after: &Robots) -> Vec<DirectiveChange> {
-    let old = directives(before);
-    let new = directives(after);
-    let all: Vec<&Directive> = old.iter().chain(&new).collect();
-    let same = first_equal(all.len(), &|a, b| all[a].0.cmp(&all[b].0));
+    let sides = [before, after];
+    let names = sides.map(group_names);
+    let all: Vec<(usize, Directive)> = sides
+        .iter()
+        .enumerate()
+        .flat_map(|(side, robots)| directives(robots).into_iter().map(move |d| (side, d)))
+        .collect();
+    let names_of = |i: usize| {
+        let (side, d) = &all[i];
+        d.3.and_then(|g| names[*side].get(g))
+            .map_or(&[][..], Vec::as_slice)
+    };
+    let same = first_equal(all.len(), &|a, b| {
+        let ((_, x), (_, y)) = (&all[a], &all[b]);
+        let lower = |b: u8| b.to_ascii_lowercase();
+        (x.1.bytes().map(lower))
+            .cmp(y.1.bytes().map(lower))
+            .then_with(|| x.2.trim().cmp(y.2.trim()))
+            .then_with(|| names_of(a).cmp(names_of(b)))
+    });
     // Per first equal one: how many before and after, then each one's rank
     // among the equal ones of its side.
     let mut count = vec![[0usize; 2]; all.len()];
-    for (i, &first) in same.iter().enumerate() {
-        count[first][usize::from(i >= old.len())] += 1;
+    for (&(side, _), &first) in all.iter().zip(&same) {
+        count[first][side] += 1;
     }
     let mut rank = vec![[0usize; 2]; all.len()];
     let mut changes = Vec::new();
-    for (i, (d, &first)) in all.iter().zip(&same).enumerate() {
-        let side = usize::from(i >= old.len());
+    for (&(side, (line, key, value, group)), &first) in all.iter().zip(&same) {
         let seen = rank[first][side];
         rank[first][side] += 1;
         if seen >= count[first][1 - side] {
             changes.push(DirectiveChange {
                 edit: [Edit::Removed, Edit::Added][side],
-                key: d.2.clone(),
-                value: d.3.clone(),
-                line: d.1,
-                agents: d.4.clone(),
+                key: key.to_string(),
+                value: value.to_string(),
+                line,
+                agents: group
+                    .and_then(|g| sides[side].groups().get(g))
+                    .map(|g| g.names().map(str::to_string).collect())
+                    .unwrap_or_default(),
             });
         }
     }
