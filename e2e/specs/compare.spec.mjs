@@ -122,6 +122,74 @@ test('the changes equal robotstxt diff --json for the same inputs', async ({ pag
   expect(app).toEqual(cli.sort((a, b) => order(a) - order(b)).map((c) => c.text));
 });
 
+test('change severity: Googlebot newly disallowed is critical, marked and filtered; comments only are info', async ({ page }) => {
+  const before = '# Our rules\nUser-agent: *\nDisallow: /private/\n';
+  await gotoApp(page);
+  await page.getByTestId('robots-input').fill(before);
+  await page.getByTestId('agent-input').fill('Googlebot');
+  await page.getByTestId('urls-input').fill('/blog/a\n/about');
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('robots-input-before')).toHaveValue(before);
+  await page.getByTestId('robots-input').fill(`${before}\nUser-agent: Googlebot\nDisallow: /blog/\n`);
+  const counts = page.getByTestId('severity-counts');
+  // The row, and the Disallow added (a warning) of the file itself.
+  await expect(counts).toHaveAttribute('data-critical', '1');
+  await expect(counts).toHaveAttribute('data-warning', '1');
+  await expect(counts).toHaveAttribute('data-info', '0');
+  const row = page.locator('[data-testid=result-row][data-url="/blog/a"]');
+  await expect(row).toHaveAttribute('data-severity', 'critical');
+  await expect(row.getByTestId('row-severity')).toHaveText('critical: search-crawler-disallowed');
+  await expect(page.locator('[data-testid=result-row][data-url="/about"]')).not.toHaveAttribute('data-severity', /./);
+  await expect(page.getByTestId('file-changes')).toContainText('Disallow: /blog/ added (Googlebot)');
+
+  const filter = page.getByTestId('severity-filter');
+  await filter.locator('[data-severity=critical]').click();
+  await expect(filter.locator('[data-severity=critical]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('result-row')).toHaveCount(1);
+  await expect(page.getByTestId('result-row')).toHaveAttribute('data-url', '/blog/a');
+  await filter.locator('[data-severity=info]').click();
+  await expect(page.getByTestId('result-row')).toHaveCount(0);
+  await filter.locator('[data-severity=all]').click();
+  await expect(filter.locator('[data-severity=all]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('result-row')).toHaveCount(2);
+
+  // Comments reflowed: one info change, no row changed.
+  await page.getByTestId('robots-input').fill('# Our\n# rules\nUser-agent: *\n\nDisallow: /private/  # keep out\n');
+  await expect(counts).toHaveAttribute('data-info', '1');
+  await expect(counts).toHaveAttribute('data-critical', '0');
+  await expect(counts).toHaveAttribute('data-warning', '0');
+  await expect(page.getByTestId('file-changes')).toContainText('info: comments-only');
+  await expect(page.locator('[data-testid=result-row][data-severity]')).toHaveCount(0);
+});
+
+test('the severity counts equal robotstxt diff --file-changes --json for one crawler', async ({ page }) => {
+  await gotoApp(page);
+  await page.getByTestId('robots-input').fill(LIVE);
+  await page.getByTestId('agent-input').fill('Googlebot');
+  await page.getByTestId('urls-input').fill(URLS.join('\n'));
+  await page.getByTestId('compare-toggle').click();
+  await expect(page.getByTestId('robots-input-before')).toHaveValue(LIVE);
+  await page.getByTestId('robots-input').fill(DRAFT);
+  await expect(page.getByTestId('compare-summary')).toHaveAttribute('data-changed', /^[1-9]/);
+  const dir = mkdtempSync(join(tmpdir(), 'robots-severity-'));
+  writeFileSync(join(dir, 'live.txt'), LIVE);
+  writeFileSync(join(dir, 'draft.txt'), DRAFT);
+  const out = execFileSync(
+    'cargo',
+    ['run', '--quiet', '-p', 'robotstxt-cli', '--', 'diff', join(dir, 'live.txt'), join(dir, 'draft.txt'), '--agent', 'Googlebot', '--json', '--file-changes', ...URLS],
+    { cwd: repoRoot, encoding: 'utf8' },
+  );
+  const cli = { critical: 0, warning: 0, info: 0 };
+  for (const line of out.split('\n').filter(Boolean)) {
+    cli[JSON.parse(line).severity] += 1;
+  }
+  expect(cli.critical + cli.warning + cli.info).toBeGreaterThan(2);
+  const counts = page.getByTestId('severity-counts');
+  for (const [severity, n] of Object.entries(cli)) {
+    await expect(counts).toHaveAttribute(`data-${severity}`, String(n));
+  }
+});
+
 test('compare mode travels in the link, and v1 links still open', async ({ page, browser }) => {
   await compareLiveWithDraft(page);
   await expect(page.getByTestId('compare-summary')).toHaveAttribute('data-changed', '6');

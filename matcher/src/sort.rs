@@ -67,7 +67,10 @@ pub(crate) fn sort_by_key<T, K: Ord>(v: &mut [T], key: impl Fn(&T) -> K) {
 
 /// Positions `0..len` in stable sorted order: ties keep their original
 /// order, so the unstable sort gives the stable result.
-fn sorted_positions(len: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+pub(crate) fn sorted_positions(
+    len: usize,
+    compare: &dyn Fn(usize, usize) -> Ordering,
+) -> Vec<usize> {
     let mut order: Vec<usize> = (0..len).collect();
     order.sort_unstable_by(|&a, &b| compare(a, b).then(a.cmp(&b)));
     order

@@ -17,6 +17,7 @@ use crate::link::ViewState;
 use crate::view_model::{
     Against, DecidedBy, ExportFormat, ExportJob, Order, TableQuery, TableView, VerdictFilter,
 };
+use robots_matcher::tools::severity::Severity;
 
 /// A menu key, or nothing for the default (a link then carries nothing).
 fn key_unless_default(key: &str, default: &str) -> String {
@@ -90,6 +91,12 @@ impl Table {
     /// Shows only one crawler's rows (a column index), or every crawler's.
     pub fn filter_crawler(&self, column: Option<usize>) {
         self.query.update(|q| q.crawler = column);
+    }
+
+    /// Shows only rows whose change from the version before is of one
+    /// severity (compare mode), or every row.
+    pub fn filter_severity(&self, severity: Option<Severity>) {
+        self.query.update(|q| q.severity = severity);
     }
 
     /// Orders the rows.
@@ -171,6 +178,7 @@ impl Table {
                 line => DecidedBy::Line(line),
             }),
             order: Order::from_key(&view.order).unwrap_or_default(),
+            severity: None,
         });
         self.by_rule.set(view.by_rule);
         self.matrix.set(view.matrix);

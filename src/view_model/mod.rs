@@ -78,7 +78,8 @@ pub use matrix::{audit, AuditGroup, Exposure, Matrix, MatrixVerdict};
 pub use origins::{OriginFiles, OriginSplit, SiteDocument, EDITOR_FILE, NO_FILE};
 pub use results::{
     Against, BeforeView, CheckJob, CheckRun, Column, CompareJob, Comparison, Counts, DecidedBy,
-    Order, OtherView, Results, RowView, RuleCount, TableQuery, TableView, VerdictFilter,
+    FileChangeView, Order, OtherView, Results, RowView, RuleCount, TableQuery, TableView,
+    VerdictFilter,
 };
 pub use startup::{startup, Startup};
 pub use url_set::UrlSet;

@@ -4,11 +4,12 @@
 
 use leptos::prelude::*;
 use robots_matcher::tools::compare::ChangeCounts;
+use robots_matcher::tools::severity::{Severity, SeverityCounts};
 
 use crate::components::common::lazy::{ChunkError, Lazy};
 use crate::components::common::progress_view;
-use crate::store::{use_check, use_inputs, use_messages};
-use crate::view_model::{format_count, plural, verdict_str, Against};
+use crate::store::{use_check, use_inputs, use_messages, use_table, Side};
+use crate::view_model::{format_count, plural, verdict_str, Against, FileChangeView};
 
 /// Counts over every row (not only those shown), progress, and the time
 /// the last update took.
@@ -151,6 +152,8 @@ fn CompareSummary() -> impl IntoView {
 )]
 fn compare_summary_view() -> Result<AnyView, ChunkError> {
     let run = use_check().run();
+    // One memo for the verdict changes and their severities: they change
+    // together.
     let changes = Memo::new(move |_| {
         run.with(|run| {
             let comparison = run.comparison();
@@ -162,12 +165,18 @@ fn compare_summary_view() -> Result<AnyView, ChunkError> {
                     .map(|c| c.spec.clone())
                     .zip(comparison.per_crawler.iter().copied())
                     .collect();
-                (comparison.counts, per_crawler)
+                let file = comparison.file_changes(run.results());
+                let listed = file
+                    .as_ref()
+                    .map(|file| FileChangeView::list(comparison, file))
+                    .unwrap_or_default();
+                let severities = comparison.severities(file.as_ref());
+                (comparison.counts, per_crawler, severities, listed)
             })
         })
     });
     // One element whose attributes change: it stays while typing.
-    let counts = move || changes.with(|c| c.as_ref().map(|(counts, _)| *counts));
+    let counts = move || changes.with(|c| c.as_ref().map(|(counts, ..)| *counts));
     Ok(view! {
             <div
                 class="compare-summary"
@@ -178,7 +187,7 @@ fn compare_summary_view() -> Result<AnyView, ChunkError> {
             >
                 {move || match changes.get() {
                     None => view! { <p class="muted small">"Comparing with the version before…"</p> }.into_any(),
-                    Some((counts, per_crawler)) => view! {
+                    Some((counts, per_crawler, severities, file)) => view! {
                         <p>
                             <strong>
                                 {if counts.total() == 0 {
@@ -207,11 +216,82 @@ fn compare_summary_view() -> Result<AnyView, ChunkError> {
                                     .collect_view()}
                             </ul>
                         })}
+                        {severity_view(severities, file)}
                     }.into_any(),
                 }}
             </div>
     }
     .into_any())
+}
+
+/// The most file changes listed (a rewrite can change thousands of rules).
+const MAX_FILE_CHANGES_SHOWN: usize = 50;
+
+/// The changes' counts per severity (the library's classes), the filter
+/// of the table by severity (one button per severity, and one for all
+/// rows), and the file's own changes with their lines.
+fn severity_view(counts: SeverityCounts, file: Vec<FileChangeView>) -> impl IntoView {
+    let (table, inputs) = (use_table(), use_inputs());
+    let chosen = move || table.query().with(|q| q.severity);
+    let more = file.len().saturating_sub(MAX_FILE_CHANGES_SHOWN);
+    let buttons = [
+        Some(Severity::Critical),
+        Some(Severity::Warning),
+        Some(Severity::Info),
+        None,
+    ];
+    view! {
+        <div
+            class="severity-counts"
+            data-testid="severity-counts"
+            data-critical=counts.critical.to_string()
+            data-warning=counts.warning.to_string()
+            data-info=counts.info.to_string()
+        >
+            <span class="small">"Changes by severity (show only the rows of one): "</span>
+            <span role="group" aria-label="Show only the changes of one severity" data-testid="severity-filter">
+                {buttons.map(|severity| {
+                    let (key, label) = match severity {
+                        Some(s) => (s.as_str(), [&format_count(counts.of(s)), " ", s.as_str()].concat()),
+                        None => ("all", "all rows".to_string()),
+                    };
+                    view! {
+                        <button
+                            type="button"
+                            class="button button-small"
+                            data-severity=key
+                            aria-pressed=move || (chosen() == severity).to_string()
+                            on:click=move |_| table.filter_severity(severity)
+                        >
+                            {label}
+                        </button>
+                    }
+                }).collect_view()}
+            </span>
+            <ul class="file-changes small" data-testid="file-changes" aria-label="Changes of the file itself">
+                {file.into_iter().take(MAX_FILE_CHANGES_SHOWN).map(|change| {
+                    let class = change.class;
+                    view! {
+                        <li data-severity=class.severity.as_str() title=class.description()>
+                            <span class="change-class">{[class.severity.as_str(), ": ", class.code, " "].concat()}</span>
+                            {change.what}
+                            {change.line.map(|(line, before)| view! {
+                                " "
+                                <button
+                                    type="button"
+                                    class="link-button"
+                                    on:click=move |_| inputs.show_line(if before { Side::Before } else { Side::After }, line, true)
+                                >
+                                    {["L", &line.to_string(), if before { " before" } else { "" }].concat()}
+                                </button>
+                            })}
+                        </li>
+                    }
+                }).collect_view()}
+                <li class="muted">{(more > 0).then(|| format!("and {} more (all are counted above)", format_count(more)))}</li>
+            </ul>
+        </div>
+    }
 }
 
 /// What was skipped in the inputs.

@@ -241,6 +241,7 @@ fn ResultRow(
             data-verdict-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| verdict_str(b.allowed)))
             data-line-before=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.line.to_string()))
             data-changed=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).map(|b| b.changed.to_string()))
+            data-severity=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).and_then(|b| b.class).map(|(severity, _)| severity.as_str()))
             data-usage=move || data.with(|d| d.as_ref().and_then(|d| d.usage.as_ref()).map_or_else(String::new, |u| u.json.clone()))
             class:row-changed=move || data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).is_some_and(|b| b.changed))
             aria-rowindex=(position + 2).to_string()
@@ -320,6 +321,9 @@ fn ResultRow(
                             let title = text.clone();
                             view! {
                                 <span class="before" class:changed=b.changed data-testid="row-before" title=title>
+                                    {b.class.map(|(severity, code)| view! {
+                                        <span class="change-class" data-testid="row-severity">{[severity.as_str(), ": ", code].concat()}</span>
+                                    })}
                                     {text}
                                 </span>
                             }

@@ -5,7 +5,10 @@
 
 use std::sync::Arc;
 
-use robots_matcher::tools::compare::{ChangeCounts, VerdictDiff};
+use robots_matcher::tools::compare::{ChangeCounts, ChangeKind, VerdictDiff};
+use robots_matcher::tools::severity::{
+    ChangeClass, Edit, FileChange, FileChanges, Severity, SeverityCounts, VerdictClasses,
+};
 use robots_matcher::{CheckOptions, Crawler, Mode};
 
 use super::{Cell, CheckRun, Results};
@@ -45,6 +48,14 @@ pub struct Comparison {
     pub counts: ChangeCounts,
     /// The same per crawler, in column order.
     pub per_crawler: Vec<ChangeCounts>,
+    /// Each differing row's class of change (the library's), in step with
+    /// `rows`.
+    classes: Vec<&'static ChangeClass>,
+    /// The verdict changes' severities.
+    verdict_severities: SeverityCounts,
+    /// Whether a verdict change is `*`'s on the editor file's site root
+    /// (then not counted again as a file change).
+    root_shown: bool,
 }
 
 impl Comparison {
@@ -58,6 +69,53 @@ impl Comparison {
             cells: Vec::new(),
             counts: ChangeCounts::default(),
             per_crawler: Vec::new(),
+            classes: Vec::new(),
+            verdict_severities: SeverityCounts::default(),
+            root_shown: false,
+        }
+    }
+
+    /// A differing row's class of change.
+    pub fn class_of(&self, row: usize) -> Option<&'static ChangeClass> {
+        let i = self.rows.binary_search(&(row as u32)).ok()?;
+        self.classes.get(i).copied()
+    }
+
+    /// The rows whose change is of `severity`, ascending.
+    pub fn rows_of(&self, severity: Severity) -> impl Iterator<Item = u32> + '_ {
+        self.rows
+            .iter()
+            .zip(&self.classes)
+            .filter(move |(_, class)| class.severity == severity)
+            .map(|(&row, _)| row)
+    }
+
+    /// In compare mode, what changed in the editor's file itself (rules,
+    /// directives, text, `*` on `/`) from its version before. Made once
+    /// per comparison, only where shown (the compare summary's lazy chunk
+    /// holds the code).
+    pub fn file_changes(&self, results: &Results) -> Option<FileChanges> {
+        let before = self
+            .other
+            .as_ref()
+            .filter(|_| self.against == Against::Before)?;
+        Some(FileChanges::new(
+            before.robots(),
+            results.fetched.robots(),
+            &CheckOptions::default(),
+        ))
+    }
+
+    /// How many changes of each severity, counted as `robotstxt diff`
+    /// counts them (the library's): every row's verdict change, then the
+    /// editor's file's own changes (`file`, from
+    /// [`Comparison::file_changes`]).
+    pub fn severities(&self, file: Option<&FileChanges>) -> SeverityCounts {
+        match file {
+            Some(file) => self
+                .verdict_severities
+                .with_file_changes(file, self.root_shown),
+            None => self.verdict_severities,
         }
     }
 
@@ -89,10 +147,64 @@ impl Comparison {
     }
 }
 
+/// One change of the editor's file itself, as compare mode lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileChangeView {
+    /// Its class (the library's).
+    pub class: &'static ChangeClass,
+    /// What changed, in words: `Allow: /blog removed (Googlebot)`.
+    pub what: String,
+    /// The line it is on, when it is one line, and whether that line is in
+    /// the version before (a removed line) rather than the editor's.
+    pub line: Option<(u32, bool)>,
+}
+
+impl FileChangeView {
+    /// The editor's file's own changes (`file`, from
+    /// [`Comparison::file_changes`]), as `comparison` counts them.
+    pub fn list(comparison: &Comparison, file: &FileChanges) -> Vec<FileChangeView> {
+        // `Allow: /blog removed (Googlebot, bingbot)`, on its line.
+        let edited = |what: &[&str], edit: Edit, agents: &[String], line: u32| {
+            let mut text = what.concat();
+            text.push(' ');
+            text.push_str(edit.as_str());
+            if !agents.is_empty() {
+                text.push_str(" (");
+                text.push_str(&agents.join(", "));
+                text.push(')');
+            }
+            (text, Some((line, edit == Edit::Removed)))
+        };
+        file.listed(comparison.root_shown)
+            .into_iter()
+            .map(|(class, change)| {
+                let (what, line) = match change {
+                    FileChange::SiteRoot(root) => {
+                        let text = match root.kind {
+                            ChangeKind::NewlyAllowed => "* newly allowed on /",
+                            ChangeKind::NewlyDisallowed => "* newly disallowed on /",
+                        };
+                        (text.to_string(), None)
+                    }
+                    FileChange::Rule(r) => edited(&[&r.text], r.edit, &r.agents, r.line),
+                    FileChange::Directive(d) => {
+                        edited(&[&d.key, ": ", &d.value], d.edit, &d.agents, d.line)
+                    }
+                    FileChange::Text(_) => (class.description().to_string(), None),
+                };
+                FileChangeView { class, what, line }
+            })
+            .collect()
+    }
+}
+
 /// Comparing every row with the other side, a slice at a time.
 #[derive(Debug)]
 pub struct CompareJob {
     results: Arc<Results>,
+    /// Classes each verdict change (the crawlers' purposes looked up once,
+    /// on the first slice).
+    classes: Option<VerdictClasses>,
     next_url: usize,
     comparison: Comparison,
 }
@@ -126,6 +238,7 @@ impl CompareJob {
             .collect();
         comparison.per_crawler = vec![ChangeCounts::default(); results.columns.len()];
         CompareJob {
+            classes: None,
             comparison,
             results,
             next_url: 0,
@@ -145,6 +258,9 @@ impl Job for CompareJob {
         let results = &self.results;
         let comparison = &mut self.comparison;
         let crawlers: Vec<Crawler> = results.crawlers().cloned().collect();
+        let classes = self
+            .classes
+            .get_or_insert_with(|| VerdictClasses::new(&crawlers));
         let options = CheckOptions::default();
         let diff_of = |file, other| diff_of(results, file, other, &crawlers, &options);
         let editor = diff_of(EDITOR_FILE, comparison.other.as_ref());
@@ -182,6 +298,11 @@ impl Job for CompareJob {
                     continue;
                 };
                 if let Some((kind, before)) = diff.change_to(column, url, cell.allowed()) {
+                    let class = classes.class_in(diff, column, url, kind);
+                    comparison.classes.push(class);
+                    comparison.verdict_severities.add(class.severity);
+                    comparison.root_shown |=
+                        file == EDITOR_FILE && classes.shows_site_root(column, url);
                     comparison.rows.push(row as u32);
                     comparison.cells.push(Cell::new(&before));
                     comparison.counts.add(kind);
@@ -219,9 +340,140 @@ fn diff_of<'a>(
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{doc, live_and_draft, results};
+    use super::super::testing::{compared, doc, live_and_draft, results};
     use super::super::CheckJob;
     use super::*;
+
+    /// The counts `robotstxt diff` makes for one crawler: its verdict
+    /// changes' classes, then the file's own changes (the same library
+    /// calls as `cli/src/commands/diff.rs`).
+    fn cli_counts(before: &str, after: &str, agent: &str, urls: &[&str]) -> SeverityCounts {
+        let (old, new) = (
+            FetchedDocument::as_usual(doc(before, Mode::Google)),
+            FetchedDocument::as_usual(doc(after, Mode::Google)),
+        );
+        let (old, new) = (old.robots(), new.robots());
+        let crawlers = [Crawler::new(agent)];
+        let options = CheckOptions::default();
+        let classes = VerdictClasses::new(&crawlers);
+        let changes = VerdictDiff::new(old, new, &crawlers, &options).changes(urls.iter().copied());
+        let mut counts = SeverityCounts::default();
+        let mut root_shown = false;
+        for change in &changes {
+            let url = urls[change.url];
+            counts.add(
+                classes
+                    .class(change.crawler, url, change.kind, &change.after)
+                    .severity,
+            );
+            root_shown |= classes.shows_site_root(change.crawler, url);
+        }
+        counts.with_file_changes(&FileChanges::new(old, new, &options), root_shown)
+    }
+
+    fn severities(before: &str, after: &str, agents: &str, urls: &str) -> CheckRun {
+        CheckRun::compared_at_once(compared(before, after, agents, urls))
+    }
+
+    #[test]
+    fn googlebot_newly_disallowed_is_critical_and_counted_as_the_cli_counts() {
+        let before = "User-agent: *\nDisallow: /private/\n";
+        let after =
+            "User-agent: *\nDisallow: /private/\n\nUser-agent: Googlebot\nDisallow: /blog/\n";
+        let run = severities(before, after, "Googlebot", "/blog/a\n/about");
+        let comparison = run.comparison();
+        assert_eq!(comparison.rows(), [0]);
+        let class = comparison.class_of(0).unwrap();
+        assert_eq!(
+            (class.severity, class.code),
+            (Severity::Critical, "search-crawler-disallowed")
+        );
+        assert_eq!(comparison.class_of(1), None);
+        let file = comparison.file_changes(run.results()).unwrap();
+        let counts = comparison.severities(Some(&file));
+        assert_eq!(counts.critical, 1);
+        assert_eq!(
+            counts,
+            cli_counts(before, after, "Googlebot", &["/blog/a", "/about"])
+        );
+        // The table filtered to critical rows shows only it.
+        let critical = super::super::TableQuery {
+            severity: Some(Severity::Critical),
+            ..Default::default()
+        };
+        let view = super::super::TableView::new(&run, &critical);
+        assert_eq!((view.len(), view.position(0)), (1, Some(0)));
+        let info = super::super::TableQuery {
+            severity: Some(Severity::Info),
+            ..Default::default()
+        };
+        assert_eq!(super::super::TableView::new(&run, &info).len(), 0);
+        // The file's own changes are listed with their lines.
+        let listed: Vec<_> = FileChangeView::list(comparison, &file)
+            .into_iter()
+            .map(|c| (c.class.code, c.what, c.line))
+            .collect();
+        assert_eq!(
+            listed,
+            [(
+                "disallow-added",
+                "Disallow: /blog/ added (Googlebot)".to_string(),
+                Some((5, false))
+            )]
+        );
+    }
+
+    #[test]
+    fn an_ai_block_added_is_a_warning_and_counts_equal_the_clis() {
+        let before = "User-agent: *\nAllow: /\n";
+        let after = "User-agent: *\nAllow: /\n\nUser-agent: GPTBot\nDisallow: /\n";
+        let urls = ["/", "/blog/a"];
+        let run = severities(before, after, "GPTBot", &urls.join("\n"));
+        let comparison = run.comparison();
+        assert_eq!(comparison.rows(), [0, 1]);
+        assert!(comparison.rows().iter().all(|&row| comparison
+            .class_of(row as usize)
+            .unwrap()
+            .severity
+            == Severity::Warning));
+        let file = comparison.file_changes(run.results()).unwrap();
+        let counts = comparison.severities(Some(&file));
+        assert_eq!(counts.critical, 0);
+        assert!(counts.warning >= 3, "{counts:?}");
+        assert_eq!(counts, cli_counts(before, after, "GPTBot", &urls));
+    }
+
+    #[test]
+    fn star_on_the_site_root_counts_once_as_the_cli_counts() {
+        let before = "User-agent: *\nDisallow: /tmp\n";
+        let after = "User-agent: *\nDisallow: /\n";
+        for urls in [&["/", "/a"][..], &["/a"][..]] {
+            let run = severities(before, after, "*", &urls.join("\n"));
+            let file = run.comparison().file_changes(run.results());
+            let counts = run.comparison().severities(file.as_ref());
+            assert_eq!(counts, cli_counts(before, after, "*", urls), "{urls:?}");
+            assert!(counts.critical >= 1);
+        }
+    }
+
+    #[test]
+    fn comments_reflowed_are_info_only() {
+        let before = "# Our rules\nUser-agent: *\nDisallow: /private/\n";
+        let after = "# Our rules,\n# reflowed\nUser-agent: *\n\nDisallow: /private/  # keep out\n";
+        let run = severities(before, after, "Googlebot, GPTBot", "/private/a\n/");
+        let comparison = run.comparison();
+        assert_eq!(comparison.differing(), 0);
+        let file = comparison.file_changes(run.results()).unwrap();
+        let counts = comparison.severities(Some(&file));
+        assert_eq!((counts.critical, counts.warning, counts.info), (0, 0, 1));
+        assert_eq!(
+            counts,
+            cli_counts(before, after, "Googlebot", &["/private/a", "/"])
+        );
+        let listed = FileChangeView::list(comparison, &file);
+        assert_eq!(listed.len(), 1);
+        assert_eq!(listed[0].class.code, "comments-only");
+    }
 
     #[test]
     fn compare_mode_counts_changes_each_way_and_per_crawler() {

@@ -29,7 +29,7 @@ use robots_matcher::{Crawler, Origin};
 
 pub use cell::{Cell, Column, Counts};
 pub use check::CheckJob;
-pub use compare::{Against, CompareJob, Comparison};
+pub use compare::{Against, CompareJob, Comparison, FileChangeView};
 pub use row::{BeforeView, OtherView, RowView, UsageView};
 pub use rules::RuleCount;
 pub use run::CheckRun;

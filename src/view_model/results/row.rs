@@ -3,6 +3,7 @@
 //! before (compare mode) and the AI usage preferences that apply. Built
 //! only for the rows on screen.
 
+use robots_matcher::tools::severity::Severity;
 use robots_matcher::tools::usage::Usage;
 use robots_matcher::{Category, CheckOptions};
 
@@ -57,6 +58,7 @@ impl CheckRun {
                         .and_then(|r| before.document.robots.rules().get(r))
                         .map(|r| rule_label(r.line, &r.text)),
                     changed: other.is_some(),
+                    class: comparison.class_of(row).map(|c| (c.severity, c.code)),
                 }
             }),
             _ => None,
@@ -161,6 +163,9 @@ pub struct BeforeView {
     pub rule: Option<String>,
     /// Whether the verdict changed.
     pub changed: bool,
+    /// The change's severity and class code (the library's), when it
+    /// changed.
+    pub class: Option<(Severity, &'static str)>,
 }
 #[cfg(test)]
 mod tests {

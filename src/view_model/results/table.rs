@@ -3,6 +3,7 @@
 
 use super::{Against, Cell, CheckRun, Results};
 use crate::view_model::sort::sort_indices;
+use robots_matcher::tools::severity::Severity;
 
 /// Which verdicts the table shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,6 +123,9 @@ pub struct TableQuery {
     pub decided_by: Option<DecidedBy>,
     /// The order.
     pub order: Order,
+    /// Only rows whose change from the version before is of this severity
+    /// (compare mode), or every row.
+    pub severity: Option<Severity>,
 }
 
 /// The rows the table shows, in order.
@@ -143,16 +147,27 @@ impl TableView {
             };
         }
         let width = results.columns.len();
-        let differs: Vec<bool> = if query.verdict == VerdictFilter::Differs {
+        let marks_of = |rows: &mut dyn Iterator<Item = u32>| {
             let mut marks = vec![false; results.len()];
-            for &row in comparison.rows() {
+            for row in rows {
                 if let Some(mark) = marks.get_mut(row as usize) {
                     *mark = true;
                 }
             }
             marks
+        };
+        let differs: Vec<bool> = if query.verdict == VerdictFilter::Differs {
+            marks_of(&mut comparison.rows().iter().copied())
         } else {
             Vec::new()
+        };
+        // Out of compare mode, the severity filter waits unapplied.
+        let severity = query
+            .severity
+            .filter(|_| comparison.against == Against::Before);
+        let of_severity: Vec<bool> = match severity {
+            Some(severity) => marks_of(&mut comparison.rows_of(severity)),
+            None => Vec::new(),
         };
         let keep = |row: usize, cell: Cell| {
             let verdict = match query.verdict {
@@ -167,7 +182,8 @@ impl TableView {
                 Some(DecidedBy::Line(line)) => cell.line == line && results.in_editor(row),
                 Some(DecidedBy::NoRule) => cell.line == 0 && results.in_editor(row),
             };
-            verdict && decided && query.crawler.is_none_or(|c| row % width.max(1) == c)
+            let severe = severity.is_none() || of_severity[row];
+            verdict && severe && decided && query.crawler.is_none_or(|c| row % width.max(1) == c)
         };
         let urls: Box<dyn Iterator<Item = usize>> = match query.order {
             Order::Url => Box::new(results.urls.sorted().iter().map(|&u| u as usize)),

@@ -13,7 +13,7 @@
 //! hundreds of crawlers costs one comparison, and the comparison stops at
 //! [`MAX_RULE_WORK`] rules read, saying so ([`FileChanges::incomplete`]).
 
-use std::collections::HashMap;
+use std::cmp::Ordering;
 
 use super::{class_of, ChangeClass, Trigger, VerdictClasses};
 use crate::tools::compare::ChangeKind;
@@ -200,17 +200,15 @@ impl FileChanges {
     /// Every change with its class: the site root, the rules, the
     /// directives, then a text-only change.
     pub fn classified(&self) -> Vec<(&'static ChangeClass, FileChange<'_>)> {
-        let mut all: Vec<FileChange> = Vec::new();
-        all.extend(self.site_root.iter().map(FileChange::SiteRoot));
-        all.extend(self.rules.iter().map(FileChange::Rule));
-        all.extend(self.directives.iter().map(FileChange::Directive));
-        if matches!(
+        let text = matches!(
             self.text,
             TextChange::CommentsOnly | TextChange::RulesUnchanged
-        ) {
-            all.push(FileChange::Text(self.text));
-        }
-        all.into_iter()
+        )
+        .then_some(FileChange::Text(self.text));
+        (self.site_root.iter().map(FileChange::SiteRoot))
+            .chain(self.rules.iter().map(FileChange::Rule))
+            .chain(self.directives.iter().map(FileChange::Directive))
+            .chain(text)
             .map(|change| (change.class(), change))
             .collect()
     }
@@ -230,42 +228,69 @@ impl FileChanges {
     }
 }
 
+/// For each of `len` items, the first (lowest) item equal to it by
+/// `compare` (a total order): itself when no item before it is equal.
+/// One stable sort through the crate's one sort (no hash table per key
+/// type: in the app each one compiled its own copy of the table's code).
+fn first_equal(len: usize, compare: &dyn Fn(usize, usize) -> Ordering) -> Vec<usize> {
+    let order = crate::sort::sorted_positions(len, compare);
+    let mut first = vec![0; len];
+    let mut run = 0;
+    for (at, &item) in order.iter().enumerate() {
+        if at == 0 || compare(order[at - 1], item) != Ordering::Equal {
+            run = item;
+        }
+        first[item] = run;
+    }
+    first
+}
+
 /// Each crawler name (lower-cased; `*` for the `*` groups) with its first
 /// spelling and the groups naming it, in order of first appearance.
-fn memberships(robots: &Robots) -> Vec<(String, String, Vec<usize>)> {
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut names: Vec<(String, String, Vec<usize>)> = Vec::new();
-    for (group, g) in robots.groups().iter().enumerate() {
-        for name in g.names() {
-            let lower = name.to_ascii_lowercase();
-            let at = *index.entry(lower.clone()).or_insert_with(|| {
-                names.push((lower, name.to_string(), Vec::new()));
-                names.len() - 1
-            });
-            let groups = &mut names[at].2;
-            if groups.last() != Some(&group) {
-                groups.push(group);
-            }
+fn memberships(robots: &Robots) -> Vec<(String, &str, Vec<usize>)> {
+    let seen: Vec<(String, &str, usize)> = robots
+        .groups()
+        .iter()
+        .enumerate()
+        .flat_map(|(group, g)| {
+            g.names()
+                .map(move |name| (name.to_ascii_lowercase(), name, group))
+        })
+        .collect();
+    let first = first_equal(seen.len(), &|a, b| seen[a].0.cmp(&seen[b].0));
+    let mut at = vec![0; seen.len()];
+    let mut names: Vec<(String, &str, Vec<usize>)> = Vec::new();
+    for (i, (lower, name, group)) in seen.into_iter().enumerate() {
+        if first[i] == i {
+            at[i] = names.len();
+            names.push((lower, name, Vec::new()));
+        }
+        let groups = &mut names[at[first[i]]].2;
+        if groups.last() != Some(&group) {
+            groups.push(group);
         }
     }
     names
 }
 
-/// The rules of `groups`, by kind and normalised pattern, each with its
-/// first line and text.
-fn rules_of<'r>(
-    robots: &'r Robots,
-    groups: &[usize],
-) -> HashMap<(RuleKind, &'r [u8]), (u32, &'r str)> {
-    let mut rules = HashMap::new();
+/// A rule of some groups: its kind and normalised pattern (what is
+/// compared), its line and text.
+type RuleAt<'r> = (RuleKind, &'r [u8], u32, &'r str);
+
+/// The rules of `groups`, in order.
+fn rules_of<'r>(robots: &'r Robots, groups: &[usize]) -> Vec<RuleAt<'r>> {
+    let mut rules = Vec::new();
     for &group in groups {
         let Some(range) = robots.groups().get(group).map(|g| g.rules.clone()) else {
             continue;
         };
-        for rule in &robots.rules()[range] {
-            rules
-                .entry((rule.kind, rule.pattern.as_bytes()))
-                .or_insert((rule.line, rule.text.as_str()));
+        for rule in robots.rules().get(range).unwrap_or_default() {
+            rules.push((
+                rule.kind,
+                rule.pattern.as_bytes(),
+                rule.line,
+                rule.text.as_str(),
+            ));
         }
     }
     rules
@@ -278,156 +303,175 @@ pub(super) fn rule_changes(
     after: &Robots,
     budget: usize,
 ) -> (Vec<RuleChange>, bool) {
-    // Names with the same groups on both sides share one comparison.
-    type Key = (Vec<usize>, Vec<usize>);
-    let mut class_index: HashMap<Key, usize> = HashMap::new();
-    let mut classes: Vec<(Key, Vec<String>)> = Vec::new();
     let old = memberships(before);
     let new = memberships(after);
-    let new_groups: HashMap<&str, &Vec<usize>> = new
+    // Each name with its groups before and after.
+    let lowers: Vec<&str> = old.iter().chain(&new).map(|n| n.0.as_str()).collect();
+    let same = first_equal(lowers.len(), &|a, b| lowers[a].cmp(lowers[b]));
+    let mut after_groups: Vec<&[usize]> = vec![&[]; old.len()];
+    let mut only_new = Vec::new();
+    for (j, (_, name, groups)) in new.iter().enumerate() {
+        match same[old.len() + j] {
+            i if i < old.len() => after_groups[i] = groups,
+            _ => only_new.push((*name, &[][..], &groups[..])),
+        }
+    }
+    let both: Vec<(&str, &[usize], &[usize])> = old
         .iter()
-        .map(|(lower, _, groups)| (lower.as_str(), groups))
+        .zip(after_groups)
+        .map(|((_, name, groups), after)| (*name, &groups[..], after))
+        .chain(only_new)
         .collect();
-    let old_names: HashMap<&str, ()> = old.iter().map(|(lower, ..)| (lower.as_str(), ())).collect();
-    let both = old
-        .iter()
-        .map(|(lower, name, groups)| {
-            let after = new_groups
-                .get(lower.as_str())
-                .map_or_else(Vec::new, |g| g.to_vec());
-            (name, groups.clone(), after)
-        })
-        .chain(
-            new.iter()
-                .filter(|(lower, ..)| !old_names.contains_key(lower.as_str()))
-                .map(|(_, name, groups)| (name, Vec::new(), groups.clone())),
-        );
-    for (name, old_groups, new_groups) in both {
-        let key = (old_groups, new_groups);
-        let at = *class_index.entry(key.clone()).or_insert_with(|| {
-            classes.push((key, Vec::new()));
-            classes.len() - 1
-        });
-        classes[at].1.push(name.clone());
+    // Names with the same groups on both sides share one comparison, in
+    // order of first appearance.
+    let key = |i: usize| (both[i].1, both[i].2);
+    let same = first_equal(both.len(), &|a, b| key(a).cmp(&key(b)));
+    let mut at = vec![0; both.len()];
+    let mut classes: Vec<(&[usize], &[usize], Vec<&str>)> = Vec::new();
+    for (i, &(name, old_groups, new_groups)) in both.iter().enumerate() {
+        if same[i] == i {
+            at[i] = classes.len();
+            classes.push((old_groups, new_groups, Vec::new()));
+        }
+        classes[at[same[i]]].2.push(name);
     }
 
-    let mut changes: Vec<RuleChange> = Vec::new();
-    let mut at_line: HashMap<(Edit, u32), usize> = HashMap::new();
+    let mut found: Vec<(Edit, RuleKind, u32, &str, usize)> = Vec::new();
     let mut work = 0usize;
-    for ((old_groups, new_groups), names) in &classes {
+    for (class, (old_groups, new_groups, _)) in classes.iter().enumerate() {
         let (was, is) = (rules_of(before, old_groups), rules_of(after, new_groups));
         work += was.len() + is.len();
         if work > budget {
-            return (sorted(changes), true);
+            return (merged(found, &classes), true);
         }
-        let gone = was
-            .iter()
-            .filter(|(key, _)| !is.contains_key(key))
-            .map(|(key, at)| (Edit::Removed, key.0, at));
-        let came = is
-            .iter()
-            .filter(|(key, _)| !was.contains_key(key))
-            .map(|(key, at)| (Edit::Added, key.0, at));
-        for (edit, kind, &(line, text)) in gone.chain(came) {
-            let index = *at_line.entry((edit, line)).or_insert_with(|| {
-                changes.push(RuleChange {
-                    edit,
-                    kind,
-                    text: text.to_string(),
-                    line,
-                    agents: Vec::new(),
-                });
-                changes.len() - 1
-            });
-            changes[index].agents.extend(names.iter().cloned());
+        let all: Vec<&RuleAt> = was.iter().chain(&is).collect();
+        let key = |i: usize| (all[i].0 == RuleKind::Allow, all[i].1);
+        let same = first_equal(all.len(), &|a, b| key(a).cmp(&key(b)));
+        let mut kept = vec![false; was.len()];
+        for &i in &same[was.len()..] {
+            if let Some(kept) = kept.get_mut(i) {
+                *kept = true;
+            }
+        }
+        for (i, rule) in all.iter().enumerate() {
+            let edit = match i < was.len() {
+                true if same[i] == i && !kept[i] => Edit::Removed,
+                false if same[i] == i => Edit::Added,
+                _ => continue,
+            };
+            found.push((edit, rule.0, rule.2, rule.3, class));
         }
     }
-    (sorted(changes), false)
+    (merged(found, &classes), false)
 }
 
-/// Removed rules first, then added ones, each in line order.
-fn sorted(mut changes: Vec<RuleChange>) -> Vec<RuleChange> {
-    changes.sort_by_key(|c| (c.edit, c.line));
+/// The rules found changed, one per edit and line with every name of the
+/// classes it was found in: removed rules first, then added ones, each in
+/// line order.
+fn merged(
+    mut found: Vec<(Edit, RuleKind, u32, &str, usize)>,
+    classes: &[(&[usize], &[usize], Vec<&str>)],
+) -> Vec<RuleChange> {
+    crate::sort::sort_by_u64_key(&mut found, |f| (f.0 as u64) << 32 | u64::from(f.2));
+    let mut changes: Vec<RuleChange> = Vec::new();
+    for (edit, kind, line, text, class) in found {
+        let names = classes.get(class).map_or(&[][..], |c| &c.2[..]);
+        match changes.last_mut() {
+            Some(last) if (last.edit, last.line) == (edit, line) => {
+                last.agents.extend(names.iter().map(|n| n.to_string()))
+            }
+            _ => changes.push(RuleChange {
+                edit,
+                kind,
+                text: text.to_string(),
+                line,
+                agents: names.iter().map(|n| n.to_string()).collect(),
+            }),
+        }
+    }
     changes
 }
 
-/// A directive as compared: its key (lower-cased), value and group's
-/// names (lower-cased, sorted); with its line, key, value and names as
-/// written.
-type Directive = (
-    (String, String, Vec<String>),
-    u32,
-    String,
-    String,
-    Vec<String>,
-);
+/// A line other than a rule and a User-agent that carries a key (a
+/// Sitemap or another directive): its line, key and value as written, and
+/// the group it is in.
+type Directive<'r> = (u32, &'r str, &'r str, Option<usize>);
 
-/// Every line other than a rule and a User-agent that carries a key:
-/// Sitemaps and the other directives.
-fn directives(robots: &Robots) -> Vec<Directive> {
-    let names = |group: Option<usize>| -> Vec<String> {
-        group
-            .and_then(|g| robots.groups().get(g))
-            .map(|g| g.names().map(str::to_string).collect())
-            .unwrap_or_default()
-    };
+/// Every Sitemap and other directive of `robots`, in that order.
+fn directives(robots: &Robots) -> Vec<Directive<'_>> {
     let sitemaps = robots
         .sitemaps()
         .iter()
-        .map(|s| ("Sitemap".to_string(), s.url.clone(), s.line, None));
+        .map(|s| (s.line, "Sitemap", s.url.as_str(), None));
     let others = robots
         .other_directives()
         .iter()
-        .map(|d| (d.key.clone(), d.value.clone(), d.line, d.group));
-    sitemaps
-        .chain(others)
-        .map(|(key, value, line, group)| {
-            let written = names(group);
-            let mut compared: Vec<String> =
-                written.iter().map(|n| n.to_ascii_lowercase()).collect();
-            compared.sort();
-            compared.dedup();
-            (
-                (key.to_ascii_lowercase(), value.trim().to_string(), compared),
-                line,
-                key,
-                value,
-                written,
-            )
+        .map(|d| (d.line, d.key.as_str(), d.value.as_str(), d.group));
+    sitemaps.chain(others).collect()
+}
+
+/// Each group's names as a directive's group is compared: lower-cased,
+/// sorted, each once.
+fn group_names(robots: &Robots) -> Vec<Vec<String>> {
+    robots
+        .groups()
+        .iter()
+        .map(|g| {
+            let mut names: Vec<String> = g.names().map(str::to_ascii_lowercase).collect();
+            crate::sort::sort_by(&mut names, String::cmp);
+            names.dedup();
+            names
         })
         .collect()
 }
 
-/// Directives one side has more often than the other.
+/// Directives one side has more often than the other: of equal ones (the
+/// same key in any letter case, value but surrounding whitespace, and
+/// group's names in any order and case), the first as many as the other
+/// side has are kept, the rest removed (before) or added (after).
 fn directive_changes(before: &Robots, after: &Robots) -> Vec<DirectiveChange> {
-    let old = directives(before);
-    let new = directives(after);
-    let mut unmatched: HashMap<&(String, String, Vec<String>), usize> = HashMap::new();
-    for (key, ..) in &new {
-        *unmatched.entry(key).or_default() += 1;
-    }
-    let mut changes = Vec::new();
-    let change = |edit: Edit, d: &Directive| DirectiveChange {
-        edit,
-        key: d.2.clone(),
-        value: d.3.clone(),
-        line: d.1,
-        agents: d.4.clone(),
+    let sides = [before, after];
+    let names = sides.map(group_names);
+    let all: Vec<(usize, Directive)> = sides
+        .iter()
+        .enumerate()
+        .flat_map(|(side, robots)| directives(robots).into_iter().map(move |d| (side, d)))
+        .collect();
+    let names_of = |i: usize| {
+        let (side, d) = &all[i];
+        d.3.and_then(|g| names[*side].get(g))
+            .map_or(&[][..], Vec::as_slice)
     };
-    let mut matched: HashMap<&(String, String, Vec<String>), usize> = HashMap::new();
-    for d in &old {
-        match unmatched.get_mut(&d.0) {
-            Some(left) if *left > 0 => {
-                *left -= 1;
-                *matched.entry(&d.0).or_default() += 1;
-            }
-            _ => changes.push(change(Edit::Removed, d)),
-        }
+    let same = first_equal(all.len(), &|a, b| {
+        let ((_, x), (_, y)) = (&all[a], &all[b]);
+        let lower = |b: u8| b.to_ascii_lowercase();
+        (x.1.bytes().map(lower))
+            .cmp(y.1.bytes().map(lower))
+            .then_with(|| x.2.trim().cmp(y.2.trim()))
+            .then_with(|| names_of(a).cmp(names_of(b)))
+    });
+    // Per first equal one: how many before and after, then each one's rank
+    // among the equal ones of its side.
+    let mut count = vec![[0usize; 2]; all.len()];
+    for (&(side, _), &first) in all.iter().zip(&same) {
+        count[first][side] += 1;
     }
-    for d in &new {
-        match matched.get_mut(&d.0) {
-            Some(taken) if *taken > 0 => *taken -= 1,
-            _ => changes.push(change(Edit::Added, d)),
+    let mut rank = vec![[0usize; 2]; all.len()];
+    let mut changes = Vec::new();
+    for (&(side, (line, key, value, group)), &first) in all.iter().zip(&same) {
+        let seen = rank[first][side];
+        rank[first][side] += 1;
+        if seen >= count[first][1 - side] {
+            changes.push(DirectiveChange {
+                edit: [Edit::Removed, Edit::Added][side],
+                key: key.to_string(),
+                value: value.to_string(),
+                line,
+                agents: group
+                    .and_then(|g| sides[side].groups().get(g))
+                    .map(|g| g.names().map(str::to_string).collect())
+                    .unwrap_or_default(),
+            });
         }
     }
     changes

@@ -93,8 +93,28 @@ pub struct ChangeClass {
     pub severity: Severity,
     /// Which changes it covers.
     pub trigger: Trigger,
-    /// What it means, in a sentence for a webmaster.
-    pub description: &'static str,
+}
+
+impl ChangeClass {
+    /// What it means, in a sentence for a webmaster. Kept out of
+    /// [`CHANGE_CLASSES`] (a match on the code): a front end that only
+    /// classes changes (the app's first load) then carries none of the
+    /// sentences, only the one that shows them (its compare summary).
+    pub fn description(&self) -> &'static str {
+        match self.code {
+            "search-crawler-disallowed" => "A search engine's crawler is newly disallowed from a URL: its pages can drop out of search results.",
+            "site-root-disallowed" => "Every crawler without a group of its own (*) is newly disallowed from the site root: the whole site is closed to them.",
+            "crawler-disallowed" => "A crawler is newly disallowed from a URL.",
+            "allow-removed" => "An Allow rule is gone: what it opened may now be blocked by a Disallow.",
+            "disallow-added" => "A Disallow rule is new: it can only block more.",
+            "newly-allowed" => "A crawler is newly allowed on a URL.",
+            "allow-added" => "An Allow rule is new: it can only open more.",
+            "disallow-removed" => "A Disallow rule is gone: it can only open more.",
+            "directive-changed" => "A line other than a rule (Sitemap, Crawl-delay, Content-Signal, ...) was added or removed.",
+            "comments-only" => "Nothing changed but comments, blank lines and whitespace.",
+            _ => "Lines changed (their order, letter case, a spelling Google reads alike) but no rule or directive did.",
+        }
+    }
 }
 
 /// Which changes a class covers.
@@ -159,7 +179,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             crawlers: CrawlerScope::Search,
             urls: UrlScope::Any,
         },
-        description: "A search engine's crawler is newly disallowed from a URL: its pages can drop out of search results.",
     },
     ChangeClass {
         code: "site-root-disallowed",
@@ -169,7 +188,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             crawlers: CrawlerScope::Everyone,
             urls: UrlScope::SiteRoot,
         },
-        description: "Every crawler without a group of its own (*) is newly disallowed from the site root: the whole site is closed to them.",
     },
     ChangeClass {
         code: "crawler-disallowed",
@@ -179,7 +197,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             crawlers: CrawlerScope::Any,
             urls: UrlScope::Any,
         },
-        description: "A crawler is newly disallowed from a URL.",
     },
     ChangeClass {
         code: "allow-removed",
@@ -188,7 +205,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             kind: RuleKind::Allow,
             edit: Edit::Removed,
         },
-        description: "An Allow rule is gone: what it opened may now be blocked by a Disallow.",
     },
     ChangeClass {
         code: "disallow-added",
@@ -197,7 +213,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             kind: RuleKind::Disallow,
             edit: Edit::Added,
         },
-        description: "A Disallow rule is new: it can only block more.",
     },
     ChangeClass {
         code: "newly-allowed",
@@ -207,7 +222,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             crawlers: CrawlerScope::Any,
             urls: UrlScope::Any,
         },
-        description: "A crawler is newly allowed on a URL.",
     },
     ChangeClass {
         code: "allow-added",
@@ -216,7 +230,6 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             kind: RuleKind::Allow,
             edit: Edit::Added,
         },
-        description: "An Allow rule is new: it can only open more.",
     },
     ChangeClass {
         code: "disallow-removed",
@@ -225,25 +238,21 @@ pub const CHANGE_CLASSES: [ChangeClass; 11] = [
             kind: RuleKind::Disallow,
             edit: Edit::Removed,
         },
-        description: "A Disallow rule is gone: it can only open more.",
     },
     ChangeClass {
         code: "directive-changed",
         severity: Severity::Info,
         trigger: Trigger::Directive,
-        description: "A line other than a rule (Sitemap, Crawl-delay, Content-Signal, ...) was added or removed.",
     },
     ChangeClass {
         code: "comments-only",
         severity: Severity::Info,
         trigger: Trigger::CommentsOnly,
-        description: "Nothing changed but comments, blank lines and whitespace.",
     },
     ChangeClass {
         code: "rules-unchanged",
         severity: Severity::Info,
         trigger: Trigger::RulesUnchanged,
-        description: "Lines changed (their order, letter case, a spelling Google reads alike) but no rule or directive did.",
     },
 ];
 

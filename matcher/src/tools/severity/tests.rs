@@ -69,7 +69,14 @@ fn the_table_reads_from_the_most_severe_down_with_unique_codes() {
     codes.sort();
     codes.dedup();
     assert_eq!(codes.len(), CHANGE_CLASSES.len());
-    assert!(CHANGE_CLASSES.iter().all(|c| c.description.ends_with('.')));
+    assert!(CHANGE_CLASSES
+        .iter()
+        .all(|c| c.description().ends_with('.')));
+    // Each class its own sentence (the match on codes names every one).
+    let mut sentences: Vec<&str> = CHANGE_CLASSES.iter().map(|c| c.description()).collect();
+    sentences.sort();
+    sentences.dedup();
+    assert_eq!(sentences.len(), CHANGE_CLASSES.len());
 }
 
 #[test]
