@@ -23,6 +23,22 @@ pub fn App() -> impl IntoView {
         share.open_link(&browser::location_hash());
     });
     on_cleanup(move || hash_listener.remove());
+    // The link and storage are written after each pause in typing; a page
+    // hidden or left before the pause is over gets them at once, so the
+    // last keystroke is never lost.
+    let leaving = window_event_listener(ev::pagehide, move |_| share.flush());
+    let hiding = window_event_listener(
+        ev::Custom::<web_sys::Event>::new("visibilitychange"),
+        move |_| {
+            if browser::page_hidden() {
+                share.flush();
+            }
+        },
+    );
+    on_cleanup(move || {
+        leaving.remove();
+        hiding.remove();
+    });
 
     // Ctrl/Cmd+Enter: go to the results.
     let keys = window_event_listener(ev::keydown, move |event| {

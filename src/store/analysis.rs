@@ -21,6 +21,7 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use robots_matcher::Mode;
 
+use super::host::HostRef;
 use super::{Check, Inputs, Messages, Shared, Side};
 use crate::view_model::{AiPolicy, Answer, Edit, Finding, Request};
 
@@ -79,12 +80,13 @@ pub struct Analysis {
     linter: StoredValue<Option<Rc<dyn Linter>>, LocalStorage>,
     inputs: Inputs,
     messages: Messages,
+    host: HostRef,
 }
 
 impl Analysis {
     /// The analysis of `inputs`' documents; it asks for the worker once
     /// `check` shows its first verdicts.
-    pub fn new(inputs: Inputs, check: Check, messages: Messages) -> Analysis {
+    pub fn new(inputs: Inputs, check: Check, messages: Messages, host: HostRef) -> Analysis {
         let side = || {
             RwSignal::new(SideLint {
                 id: 0,
@@ -103,6 +105,7 @@ impl Analysis {
             linter: StoredValue::new_local(None),
             inputs,
             messages,
+            host,
         };
         for side in [Side::After, Side::Before] {
             let document = inputs.document(side);
@@ -254,17 +257,24 @@ impl Analysis {
     }
 
     /// Marks `side` pending on a new request for its document as it is,
-    /// and sends it unless the worker is busy with the side's previous one
-    /// (or not connected yet).
+    /// and sends it after the next frame (copying a 500 KiB text to the
+    /// worker must not delay the verdicts a keystroke shows) unless a newer
+    /// request replaced it meanwhile or the worker is busy with the side's
+    /// previous one (its answer sends the latest; see `receive`).
     fn request_lint(&self, side: Side) {
         let id = self.take_id();
-        self.side(side).update(|l| {
+        let lint = self.side(side);
+        lint.update(|l| {
             l.id = id;
             l.pending = true;
         });
-        if self.side(side).with_untracked(|l| l.in_flight.is_none()) {
-            self.send_latest(side);
-        }
+        let (analysis, host) = (*self, self.host.get());
+        leptos::task::spawn_local(async move {
+            host.after_paint().await;
+            if lint.with_untracked(|l| l.id == id && l.pending && l.in_flight.is_none()) {
+                analysis.send_latest(side);
+            }
+        });
     }
 
     /// Sends the side's latest request (its document as it is), when the
