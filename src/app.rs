@@ -24,9 +24,10 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || hash_listener.remove());
     // The link and storage are written after each pause in typing; a page
-    // hidden or left before the pause is over gets them at once, so the
-    // last keystroke is never lost.
-    let leaving = window_event_listener(ev::pagehide, move |_| share.flush());
+    // hidden before the pause is over gets them at once, so the last
+    // keystroke is never lost. Leaving the page hides it first (the HTML
+    // standard's unloading steps fire `visibilitychange`), so one listener
+    // covers a closed tab, a navigation and a switch to another tab.
     let hiding = window_event_listener(
         ev::Custom::<web_sys::Event>::new("visibilitychange"),
         move |_| {
@@ -35,10 +36,7 @@ pub fn App() -> impl IntoView {
             }
         },
     );
-    on_cleanup(move || {
-        leaving.remove();
-        hiding.remove();
-    });
+    on_cleanup(move || hiding.remove());
 
     // Ctrl/Cmd+Enter: go to the results.
     let keys = window_event_listener(ev::keydown, move |event| {

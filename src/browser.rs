@@ -45,10 +45,6 @@ impl Host for Browser {
         Box::pin(gloo_timers::future::TimeoutFuture::new(ms))
     }
 
-    fn after_paint(&self) -> Later<()> {
-        Box::pin(after_paint())
-    }
-
     fn location_hash(&self) -> String {
         location_hash()
     }
@@ -483,18 +479,6 @@ pub fn now_ms() -> f64 {
 /// Lets the browser handle input and paint before the next slice of work.
 pub async fn next_task() {
     gloo_timers::future::TimeoutFuture::new(0).await;
-}
-
-/// Resolves in a task after the next frame: an animation frame callback
-/// runs just before the frame is drawn, and a timer it starts runs after.
-async fn after_paint() {
-    let frame = js_sys::Promise::new(&mut |resolve, _| {
-        leptos::prelude::request_animation_frame(move || {
-            let _ = resolve.call0(&JsValue::NULL);
-        });
-    });
-    let _ = JsFuture::from(frame).await;
-    next_task().await;
 }
 
 /// Scrolls the element `id` so that its content from `top` to `top +

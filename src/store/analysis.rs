@@ -21,7 +21,6 @@ use std::rc::Rc;
 use leptos::prelude::*;
 use robots_matcher::Mode;
 
-use super::host::HostRef;
 use super::{Check, Inputs, Messages, Shared, Side};
 use crate::view_model::{AiPolicy, Answer, Edit, Finding, Request};
 
@@ -80,13 +79,12 @@ pub struct Analysis {
     linter: StoredValue<Option<Rc<dyn Linter>>, LocalStorage>,
     inputs: Inputs,
     messages: Messages,
-    host: HostRef,
 }
 
 impl Analysis {
     /// The analysis of `inputs`' documents; it asks for the worker once
     /// `check` shows its first verdicts.
-    pub fn new(inputs: Inputs, check: Check, messages: Messages, host: HostRef) -> Analysis {
+    pub fn new(inputs: Inputs, check: Check, messages: Messages) -> Analysis {
         let side = || {
             RwSignal::new(SideLint {
                 id: 0,
@@ -105,7 +103,6 @@ impl Analysis {
             linter: StoredValue::new_local(None),
             inputs,
             messages,
-            host,
         };
         for side in [Side::After, Side::Before] {
             let document = inputs.document(side);
@@ -257,24 +254,17 @@ impl Analysis {
     }
 
     /// Marks `side` pending on a new request for its document as it is,
-    /// and sends it after the next frame (copying a 500 KiB text to the
-    /// worker must not delay the verdicts a keystroke shows) unless a newer
-    /// request replaced it meanwhile or the worker is busy with the side's
-    /// previous one (its answer sends the latest; see `receive`).
+    /// and sends it unless the worker is busy with the side's previous one
+    /// (or not connected yet).
     fn request_lint(&self, side: Side) {
         let id = self.take_id();
-        let lint = self.side(side);
-        lint.update(|l| {
+        self.side(side).update(|l| {
             l.id = id;
             l.pending = true;
         });
-        let (analysis, host) = (*self, self.host.get());
-        leptos::task::spawn_local(async move {
-            host.after_paint().await;
-            if lint.with_untracked(|l| l.id == id && l.pending && l.in_flight.is_none()) {
-                analysis.send_latest(side);
-            }
-        });
+        if self.side(side).with_untracked(|l| l.in_flight.is_none()) {
+            self.send_latest(side);
+        }
     }
 
     /// Sends the side's latest request (its document as it is), when the

@@ -27,10 +27,6 @@ pub trait Host: Sync {
     /// Resolves after `ms` milliseconds.
     fn sleep(&self, ms: u32) -> Later<()>;
 
-    /// Resolves in a task after the browser's next frame: for work that
-    /// must not delay what a keystroke shows (the lint request).
-    fn after_paint(&self) -> Later<()>;
-
     /// The URL fragment, with its leading `#` (empty when there is none).
     fn location_hash(&self) -> String;
 

@@ -107,7 +107,7 @@ impl Store {
         let selection = Selection::new(inputs, check, table);
         let expect = Expect::new(check, messages, host);
         let share = Share::new(inputs, table, selection, expect, messages, host);
-        let analysis = Analysis::new(inputs, check, messages, host);
+        let analysis = Analysis::new(inputs, check, messages);
         Store {
             inputs,
             check,

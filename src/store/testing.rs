@@ -113,10 +113,6 @@ impl Host for TestHost {
         self.pause()
     }
 
-    fn after_paint(&self) -> Later<()> {
-        self.pause()
-    }
-
     fn location_hash(&self) -> String {
         self.state().hash.clone()
     }
