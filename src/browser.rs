@@ -255,13 +255,6 @@ fn window() -> Option<web_sys::Window> {
     web_sys::window()
 }
 
-/// Whether the page is hidden (another tab, minimised, being left).
-pub fn page_hidden() -> bool {
-    window()
-        .and_then(|w| w.document())
-        .is_some_and(|d| d.hidden())
-}
-
 /// The URL fragment, with its leading `#`.
 pub fn location_hash() -> String {
     window()

@@ -367,23 +367,23 @@ pub fn hash_of(compressed: &[u8]) -> String {
 /// since the browser's compressor answers only in a later task; the next
 /// pause writes the compressed link over it.
 pub fn stored_deflate(raw: &[u8]) -> Vec<u8> {
-    const BLOCK: usize = u16::MAX as usize;
-    let mut out = Vec::with_capacity(raw.len() + 5 * (raw.len() / BLOCK + 1));
-    let mut blocks = raw.chunks(BLOCK).peekable();
-    if blocks.peek().is_none() {
-        // An empty input is one empty final block.
-        out.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
-    }
-    while let Some(block) = blocks.next() {
-        // BFINAL on the last block, BTYPE 00 (stored); the header's byte
-        // ends at a byte boundary, then LEN and its complement.
-        out.push(u8::from(blocks.peek().is_none()));
+    let mut out = Vec::with_capacity(raw.len() + 5 * (raw.len() / 0xffff + 1));
+    let mut rest = raw;
+    loop {
+        let (block, tail) = rest.split_at(rest.len().min(0xffff));
+        // BFINAL on the last block (an empty input is one empty block),
+        // BTYPE 00 (stored): the header's byte ends at a byte boundary,
+        // then LEN and its complement.
+        out.push(u8::from(tail.is_empty()));
         let len = block.len() as u16;
         out.extend_from_slice(&len.to_le_bytes());
         out.extend_from_slice(&(!len).to_le_bytes());
         out.extend_from_slice(block);
+        if tail.is_empty() {
+            return out;
+        }
+        rest = tail;
     }
-    out
 }
 
 /// Reads the layout of format `version`: `v2` adds the version before and
