@@ -10,19 +10,36 @@ use crate::components::{
     info::Diagnostics, info::FileFacts, matrix::MatrixPanel, results::ResultsPanel,
     toolbar::ShareLink, toolbar::Toolbar, urls::UrlInput,
 };
-use crate::store::{use_messages, Side, Store};
+use crate::store::{use_messages, Share, Side, Store};
 
 #[component]
 pub fn App() -> impl IntoView {
     let store = Store::start(Browser::host());
     store.provide();
     crate::lint_worker::start_when_wanted(store.analysis);
-    // A link pasted into this tab's address bar changes only the hash.
+    // Both window listeners share one closure type (one copy of the
+    // listener's code in the wasm).
     let share = store.share;
-    let hash_listener = window_event_listener(ev::hashchange, move |_| {
-        share.open_link(&browser::location_hash());
+    let listen = move |event: &'static str, handle: fn(Share)| {
+        window_event_listener(ev::Custom::<web_sys::Event>::new(event), move |_| {
+            handle(share)
+        })
+    };
+    // A link pasted into this tab's address bar changes only the hash.
+    let hash_listener = listen("hashchange", |share| {
+        share.open_link(&browser::location_hash())
     });
-    on_cleanup(move || hash_listener.remove());
+    // The link and storage are written after each pause in typing; a page
+    // hidden before the pause is over gets them at once, so the last
+    // keystroke is never lost. Leaving the page hides it first (the HTML
+    // standard's unloading steps fire `visibilitychange`), so one listener
+    // covers a closed tab, a navigation and a switch to another tab (shown
+    // again, nothing is waiting: the flush does nothing).
+    let hiding = listen("visibilitychange", |share| share.flush());
+    on_cleanup(move || {
+        hash_listener.remove();
+        hiding.remove();
+    });
 
     // Ctrl/Cmd+Enter: go to the results.
     let keys = window_event_listener(ev::keydown, move |event| {

@@ -361,6 +361,31 @@ pub fn hash_of(compressed: &[u8]) -> String {
     hash
 }
 
+/// `raw` as a raw-deflate stream of stored (uncompressed) blocks: what any
+/// inflater reads, made at once without a compressor. The link written when
+/// the page is hidden or left before the pause in typing is over uses it,
+/// since the browser's compressor answers only in a later task; the next
+/// pause writes the compressed link over it.
+pub fn stored_deflate(raw: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(raw.len() + 5 * (raw.len() / 0xffff + 1));
+    let mut rest = raw;
+    loop {
+        let (block, tail) = rest.split_at(rest.len().min(0xffff));
+        // BFINAL on the last block (an empty input is one empty block),
+        // BTYPE 00 (stored): the header's byte ends at a byte boundary,
+        // then LEN and its complement.
+        out.push(u8::from(tail.is_empty()));
+        let len = block.len() as u16;
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&(!len).to_le_bytes());
+        out.extend_from_slice(block);
+        if tail.is_empty() {
+            return out;
+        }
+        rest = tail;
+    }
+}
+
 /// Reads the layout of format `version`: `v2` adds the version before and
 /// the fetch outcome, `v3` the sections.
 fn decode_raw(raw: &[u8], version: usize) -> Result<AppState, DecodeError> {
@@ -634,6 +659,20 @@ mod tests {
     fn hash_of_raw_as(tag: &str, raw: &[u8]) -> String {
         let compressed = miniz_oxide::deflate::compress_to_vec(raw, 1);
         format!("{tag}.{}", URL_SAFE_NO_PAD.encode(compressed))
+    }
+
+    #[test]
+    fn stored_deflate_is_read_back_at_every_size() {
+        // Empty, one block, exactly one full block, and several blocks.
+        for len in [0, 1, 1000, 65_535, 65_536, 200_000] {
+            let raw: Vec<u8> = (0..len).map(|i| (i * 7 % 251) as u8).collect();
+            let stored = stored_deflate(&raw);
+            let inflated = miniz_oxide::inflate::decompress_to_vec(&stored).ok();
+            assert_eq!(inflated, Some(raw), "{len} bytes");
+        }
+        let state = sample();
+        let hash = hash_of(&stored_deflate(&state.to_raw()));
+        assert_eq!(AppState::from_hash(&hash), Ok(Some(state)));
     }
 
     #[test]

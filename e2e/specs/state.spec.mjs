@@ -112,3 +112,19 @@ test('resizing the window after views come and go throws nothing', async ({ page
   // fixture fails the test on any page error.
   await expect(page.getByTestId('result-row')).toHaveCount(7);
 });
+
+test('keystrokes right before the page is left are kept in this browser', async ({ page }) => {
+  // The link and storage are written after a pause in typing (350 ms); a
+  // page left before the pause is over writes them as it goes.
+  await gotoApp(page);
+  await page.getByTestId('result-row').first().waitFor();
+  const input = page.getByTestId('robots-input');
+  await input.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\nDisallow: /kept');
+  const typed = await input.inputValue();
+  expect(typed.endsWith('\nDisallow: /kept')).toBe(true);
+  await page.goto('about:blank');
+  await gotoApp(page);
+  await expect(page.getByTestId('robots-input')).toHaveValue(typed);
+});

@@ -122,13 +122,20 @@ impl Check {
         };
         let results = Arc::new(job.finish());
         self.update_ms.set(host.now_ms() - start);
-        self.run.set(CheckRun::new(results.clone()));
+        // A comparison computed at once is shown with the verdicts in one
+        // change: every row's view is worked out and drawn once per
+        // keystroke, not once for the verdicts and again for the
+        // comparison in the same task.
+        let at_once = results.len() <= COMPARE_AT_ONCE_ROWS;
+        if !at_once {
+            self.run.set(CheckRun::new(results.clone()));
+        }
         // Over a limit: no row, the reason among the notes, and said at
         // once where notices show.
         if let Some(refusal) = &results.refusal {
             self.messages.warn(refusal.clone());
         }
-        let start_compare = if results.len() <= COMPARE_AT_ONCE_ROWS {
+        let start_compare = if at_once {
             Start::All
         } else {
             Start::AfterPaint

@@ -1,7 +1,9 @@
 //! The share entity: the link (the URL hash) and the copy kept in this
 //! browser, kept in step with the inputs and the view (filters, order,
-//! rules view, matrix, selected row) after each pause in typing; the
-//! "Copy link" flow; and links pasted into the address bar.
+//! rules view, matrix, selected row) after each pause in typing, and at
+//! once when the page is hidden or left before the pause is over (no
+//! keystroke is lost); the "Copy link" flow; and links pasted into the
+//! address bar.
 
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -13,7 +15,7 @@ use super::messages::Messages;
 use super::selection::Selection;
 use super::state::Read;
 use super::table::Table;
-use crate::link::{hash_of, AppState, ViewState};
+use crate::link::{hash_of, stored_deflate, AppState, ViewState};
 use crate::view_model::InputValues;
 
 pub use crate::view_model::limits::MAX_PERSISTED_BYTES;
@@ -35,6 +37,8 @@ pub struct Share {
     /// Counts edits: a write whose compression finishes after a newer edit
     /// is dropped.
     writes: StoredValue<u32>,
+    /// The edit (a count of `writes`) the link and storage hold.
+    kept: StoredValue<u32>,
     inputs: Inputs,
     table: Table,
     selection: Selection,
@@ -58,6 +62,7 @@ impl Share {
             not_persisted: RwSignal::new(None),
             written: StoredValue::new(host.get().location_hash()),
             writes: StoredValue::new(0),
+            kept: StoredValue::new(0),
             inputs,
             table,
             selection,
@@ -206,27 +211,62 @@ impl Share {
 
     /// Writes the current state, or says why it cannot be kept.
     async fn write(self, serial: u32) {
-        let host = self.host.get();
         let values = self.inputs.values_untracked();
-        if values.persisted_len() > MAX_PERSISTED_BYTES {
-            host.replace_hash(None);
-            host.forget_state();
-            self.written.set_value(String::new());
-            self.not_persisted.set(Some(
-                "These inputs are too large to keep in the link or in this browser; reloading the page loses them. Export the results to keep them."
-                    .to_string(),
-            ));
+        if self.too_large(&values, serial) {
             return;
         }
-        let Some(hash) = link_hash(host, &self.state_untracked(&values)).await else {
+        let Some(hash) = link_hash(self.host.get(), &self.state_untracked(&values)).await else {
             return;
         };
         if self.writes.get_value() != serial {
             return;
         }
-        host.replace_hash(Some(&hash));
+        self.keep(&hash, serial);
+    }
+
+    /// Writes the state at once when the link or storage does not hold the
+    /// latest edit yet (typing has not paused): the page is being hidden
+    /// or left, and a write after the pause might never run. The link is
+    /// not compressed (the browser's compressor answers only later); the
+    /// write after the pause, if the page lives on, compresses it.
+    pub fn flush(&self) {
+        let serial = self.writes.get_value();
+        if self.kept.get_value() == serial {
+            return;
+        }
+        let values = self.inputs.values_untracked();
+        if self.too_large(&values, serial) {
+            return;
+        }
+        let raw = self.state_untracked(&values).to_raw();
+        self.keep(&hash_of(&stored_deflate(&raw)), serial);
+    }
+
+    /// Whether `values` are too large to keep: then the link and storage
+    /// are cleared and that is said.
+    fn too_large(self, values: &InputValues, serial: u32) -> bool {
+        if values.persisted_len() <= MAX_PERSISTED_BYTES {
+            return false;
+        }
+        let host = self.host.get();
+        host.replace_hash(None);
+        host.forget_state();
+        self.written.set_value(String::new());
+        self.kept.set_value(serial);
+        self.not_persisted.set(Some(
+            "These inputs are too large to keep in the link or in this browser; reloading the page loses them. Export the results to keep them."
+                .to_string(),
+        ));
+        true
+    }
+
+    /// Puts `hash` (the state of edit `serial`) into the link and storage.
+    fn keep(self, hash: &str, serial: u32) {
+        let host = self.host.get();
+        host.replace_hash(Some(hash));
         self.written.set_value(format!("#{hash}"));
-        let kept = host.keep_state(&hash);
+        self.kept.set_value(serial);
+        let kept = host.keep_state(hash);
         let not_persisted = match (kept, self.expect.for_link_untracked()) {
             (false, _) => Some(
                 "This browser's storage is unavailable or full; the link still holds everything.",

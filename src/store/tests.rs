@@ -658,6 +658,32 @@ fn the_link_and_storage_follow_the_inputs_after_a_pause() {
 }
 
 #[test]
+fn a_page_hidden_before_the_pause_keeps_the_last_keystroke() {
+    let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
+    let before = h.state().hash.clone();
+    // Nothing waits to be written: hiding the page changes nothing.
+    h.store.share.flush();
+    assert_eq!(h.state().hash, before);
+    // A keystroke, then the page is hidden before the pause is over.
+    let typed = format!("{ROBOTS}\nDisallow: /z");
+    h.store.inputs.edit_text(Side::After, typed.clone());
+    h.run_ready();
+    assert_eq!(h.state().hash, before);
+    h.store.share.flush();
+    let hash = h.state().hash.clone();
+    assert_eq!(h.state().kept.as_deref(), Some(&hash[1..]));
+    let state = AppState::from_hash(&hash).unwrap().unwrap();
+    assert_eq!(state.robots_txt, typed);
+    // The write after the pause, if the page lives on, compresses it.
+    h.settle();
+    let compressed = h.state().hash.clone();
+    assert_ne!(compressed, hash);
+    let state = AppState::from_hash(&compressed).unwrap().unwrap();
+    assert_eq!(state.robots_txt, typed);
+    assert_eq!(h.state().kept.as_deref(), Some(&compressed[1..]));
+}
+
+#[test]
 fn a_pasted_link_replaces_the_inputs_and_a_broken_one_leaves_them() {
     let h = Harness::new(values(ROBOTS, "Googlebot", "/a"));
     let shared = values("User-agent: *\nDisallow: /\n", "GPTBot", "/b\n/c");
