@@ -139,6 +139,8 @@ test('change severity: Googlebot newly disallowed is critical, marked and filter
   const row = page.locator('[data-testid=result-row][data-url="/blog/a"]');
   await expect(row).toHaveAttribute('data-severity', 'critical');
   await expect(row.getByTestId('row-severity')).toHaveText('critical: search-crawler-disallowed');
+  // `row-before` keeps its text (a stable hook): the severity stands beside it.
+  await expect(row.getByTestId('row-before')).toHaveText('changed, before: allowed, no rule');
   await expect(page.locator('[data-testid=result-row][data-url="/about"]')).not.toHaveAttribute('data-severity', /./);
   await expect(page.getByTestId('file-changes')).toContainText('Disallow: /blog/ added (Googlebot)');
 

@@ -310,6 +310,13 @@ fn ResultRow(
                             Against::Before => None,
                         })
                     }}
+                    // The change's severity beside the version before, not in
+                    // it: `row-before`'s text is a stable hook.
+                    {move || {
+                        data.with(|d| d.as_ref().and_then(|d| d.before.as_ref()).and_then(|b| b.class)).map(|(severity, code)| view! {
+                            <span class="change-class" data-testid="row-severity">{[severity.as_str(), ": ", code].concat()}</span>
+                        })
+                    }}
                     {move || {
                         data.with(|d| d.as_ref().and_then(|d| d.before.clone())).map(|b| {
                             let text = format!(
@@ -321,9 +328,6 @@ fn ResultRow(
                             let title = text.clone();
                             view! {
                                 <span class="before" class:changed=b.changed data-testid="row-before" title=title>
-                                    {b.class.map(|(severity, code)| view! {
-                                        <span class="change-class" data-testid="row-severity">{[severity.as_str(), ": ", code].concat()}</span>
-                                    })}
                                     {text}
                                 </span>
                             }
